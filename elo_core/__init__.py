@@ -1,3 +1,27 @@
-"""FIDE-exact chess rating calculations (placeholder while the engine is written)."""
+"""FIDE-exact chess rating calculations: expected scores, rating changes, performance,
+first ratings and K-factors, by the FIDE Rating Regulations as in force on a date,
+beside the classic logistic Elo formula.
+
+>>> from elo_core import rate
+>>> r = rate(1800, 20, [(1750, 1), (1900, 0.5)], rules="2025-10-01")
+>>> r.change_rounded, r.new_rating
+(11, 1811)
+
+Every function checks its input and raises :class:`EloError` (a ``ValueError``)
+naming the field at fault; results are frozen dataclasses with ``to_dict()``.
+"""
+
+from .inputs import EloError
+from .kfactor import KAdvice, k_factor
+from .performance import InitialRating, Performance, initial_rating, performance
+from .rating import (GameResult, Outcome, RatingChange, ScoreNeeded, Side, SingleGame, expected_score,
+                     rate, score_needed, single_game, what_if)
+from .rules import Rules, rules_in_force
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "EloError", "GameResult", "InitialRating", "KAdvice", "Outcome", "Performance", "RatingChange", "Rules",
+    "ScoreNeeded", "Side", "SingleGame", "expected_score", "initial_rating", "k_factor", "performance", "rate",
+    "rules_in_force", "score_needed", "single_game", "what_if",
+]

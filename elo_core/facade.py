@@ -1,13 +1,152 @@
-"""JSON in, JSON out: the one narrow door the browser shim talks through (placeholder)."""
+"""JSON in, JSON out: the one narrow door the page (and any other shell) talks through.
+
+A request is ``{"op": NAME, "args": {...}}`` with the values as the user typed
+them (strings are fine); the answer is ``{"ok": true, "result": {...}}`` or
+``{"ok": false, "errors": [{"field": ..., "message": ...}, ...]}``. Every field
+is checked before anything is computed, so the page can put *each* message
+next to its own field at once, not one per keystroke.
+"""
+
+from __future__ import annotations
 
 import json
+from datetime import date
+from typing import Any, Callable
 
-from . import __version__
+from . import inputs
+from .inputs import EloError
+from .kfactor import k_factor
+from .performance import initial_rating, performance
+from .rating import rate, score_needed, single_game, what_if
+from .tables import difference_bands
+
+MAX_REQUEST = 12_000_000  # characters: a pasted 10 MB string gets a message, not a hang
 
 
 def handle(request: str) -> str:
-    """Answer one request ``{"op": ..., "args": {...}}`` with ``{"ok": ..., ...}``."""
-    req = json.loads(request)
-    if req.get("op") == "ping":
-        return json.dumps({"ok": True, "result": {"version": __version__}})
-    return json.dumps({"ok": False, "error": {"field": "op", "message": "unknown op"}})
+    """Answer one JSON request with one JSON answer; never raises.
+
+    >>> handle('{"op": "performance", "args": {"games": "2000:1,2000:1,2000:1,2000:0"}}')
+    '{"ok": true, "result": {"games": 4, "skipped": 0, "score": 3.0, "average_opponent": 2000, "fraction": 0.75, "dp": 193, "performance": 2193}}'
+    >>> json.loads(handle('{"op": "rate", "args": {"rating": "abc", "k": 0, "games": ""}}'))["errors"][0]
+    {'field': 'rating', 'message': "must be a number, not 'abc'"}
+    """
+    try:
+        if not isinstance(request, str) or len(request) > MAX_REQUEST:
+            raise EloError(None, "the request is too large")
+        req = json.loads(request)
+        if not isinstance(req, dict) or not isinstance(req.get("args", {}), dict):
+            raise EloError(None, "a request is {op, args}")
+        result = call(str(req.get("op")), req.get("args", {}))
+        return json.dumps({"ok": True, "result": result}, allow_nan=False)
+    except EloError as e:
+        return json.dumps({"ok": False, "errors": [x.to_dict() for x in getattr(e, "errors", [e])]})
+    except (ValueError, RecursionError) as e:  # malformed JSON and the like: still an answer
+        return json.dumps({"ok": False, "errors": [{"field": None, "message": f"bad request: {type(e).__name__}"}]})
+
+
+def call(op: str, args: dict) -> Any:
+    """Run one operation on already-decoded arguments and return a JSON-able value."""
+    if op not in OPS:
+        raise EloError("op", f"unknown operation {op!r}")
+    check, run = OPS[op]
+    _check_all(check(args))
+    return run(args)
+
+
+class FieldErrors(EloError):
+    """Several fields wrong at once; ``errors`` holds one :class:`EloError` each."""
+
+    def __init__(self, errors: list[EloError]) -> None:
+        super().__init__(None, "; ".join(str(e) for e in errors))
+        self.errors = errors
+
+
+def _check_all(checks: list[Callable[[], Any]]) -> None:
+    errors = []
+    for check in checks:
+        try:
+            check()
+        except EloError as e:
+            errors.append(e)
+    if errors:
+        raise FieldErrors(errors)
+
+
+def _game_checks(a: dict, key: str = "games") -> list[Callable[[], Any]]:
+    """One check per game, so a bad row names itself and the others stay quiet."""
+    raw = a.get(key, [])
+    if isinstance(raw, str):
+        if len(raw) > inputs.MAX_TEXT:
+            return [lambda: inputs.games(raw, key)]
+        raw = [v for v in raw.split(",") if v.strip()]
+    if not isinstance(raw, list) or len(raw) > inputs.MAX_GAMES:
+        return [lambda: inputs.games(raw, key)]
+    return [lambda i=i, g=g: inputs.game(g, f"{key}[{i}]") for i, g in enumerate(raw)]
+
+
+def _options(a: dict) -> dict:
+    return {"method": a.get("method", "fide"), "rules": a.get("rules") or date.today().isoformat(),
+            "kind": a.get("kind", "standard"), "cap_400": bool(a.get("cap_400", False))}
+
+
+def _option_checks(a: dict) -> list[Callable[[], Any]]:
+    o = _options(a)
+    return [lambda: inputs.choice(o["method"], "method", inputs.METHODS),
+            lambda: inputs.day(o["rules"], "rules"),
+            lambda: inputs.choice(o["kind"], "kind", inputs.KINDS)]
+
+
+def _rate_checks(a: dict) -> list[Callable[[], Any]]:
+    return [lambda: inputs.rating(a.get("rating")), lambda: inputs.k_factor(a.get("k"))] \
+        + _game_checks(a) + _option_checks(a)
+
+
+def _rate(a: dict) -> dict:
+    """The chosen method's result, plus the other method's totals for a side-by-side view."""
+    options = _options(a)
+    result = rate(a["rating"], a["k"], a.get("games", []), **options)
+    other = "logistic" if options["method"] == "fide" else "fide"
+    alt = rate(a["rating"], a["k"], a.get("games", []), **{**options, "method": other})
+    out = result.to_dict()
+    out["alternative"] = {key: alt.to_dict()[key] for key in
+                          ("method", "effective_k", "expected", "change", "change_rounded", "new_rating")}
+    return out
+
+
+def _single_checks(a: dict) -> list[Callable[[], Any]]:
+    return [lambda: inputs.rating(a.get("rating")), lambda: inputs.k_factor(a.get("k")),
+            lambda: inputs.rating(a.get("opponent"), "opponent"),
+            lambda: inputs.k_factor(a.get("opponent_k"), "opponent_k")] + _option_checks(a)
+
+
+def _kfactor_args(a: dict) -> dict:
+    return {"birth_year": a.get("birth_year"), "reached_2400": bool(a.get("reached_2400")),
+            "period_games": a.get("period_games"), "on": a.get("date") or None, "kind": a.get("kind", "standard")}
+
+
+def _whatif_checks(a: dict) -> list[Callable[[], Any]]:
+    return _rate_checks(a) + [lambda: inputs.rating(a.get("opponent"), "opponent")]
+
+
+def _remaining(a: dict) -> list:
+    raw = a.get("remaining", [])
+    return [v for v in raw.split(",") if v.strip()] if isinstance(raw, str) else raw
+
+
+OPS: dict[str, tuple[Callable[[dict], list], Callable[[dict], Any]]] = {
+    "rate": (_rate_checks, _rate),
+    "single": (_single_checks, lambda a: single_game(a["rating"], a["opponent"], a["k"], a["opponent_k"],
+                                                     **_options(a)).to_dict()),
+    "performance": (lambda a: _game_checks(a), lambda a: performance(a.get("games", [])).to_dict()),
+    "initial": (lambda a: _game_checks(a), lambda a: initial_rating(a.get("games", [])).to_dict()),
+    "kfactor": (lambda a: [], lambda a: k_factor(a.get("rating"), a.get("games_played"), **_kfactor_args(a)).to_dict()),
+    "what_if": (_whatif_checks, lambda a: {name: r.to_dict() for name, r in
+                                           what_if(a["rating"], a["k"], a.get("games", []), a["opponent"],
+                                                   **_options(a)).items()}),
+    "score_needed": (lambda a: _rate_checks(a) + [lambda: inputs.rating(a.get("target"), "target")],
+                     lambda a: score_needed(a["rating"], a["k"], a.get("games", []), _remaining(a), a["target"],
+                                            **_options(a)).to_dict()),
+    "table": (lambda a: [], lambda a: difference_bands()),
+    "ping": (lambda a: [], lambda a: {"version": __import__("elo_core").__version__}),
+}

@@ -1,0 +1,157 @@
+"""Checking and parsing what users type, in one place, so every door (API, CLI, page) agrees.
+
+Every problem raises :class:`EloError`, which names the field it is about, so
+the page can show the message next to that field and the CLI can print it.
+Nothing is coerced silently: a wrong number is worse than no number.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import date
+from typing import Any, Iterable
+
+MAX_RATING = 3500
+MAX_GAMES = 1000
+MAX_TEXT = 100_000  # characters; longer text is refused before any parsing
+
+METHODS = ("fide", "logistic")
+KINDS = ("standard", "rapid", "blitz")
+
+
+class EloError(ValueError):
+    """Bad input: ``field`` names what is wrong (e.g. ``"games[2].score"``), the message says why."""
+
+    def __init__(self, field: str | None, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+    def to_dict(self) -> dict:
+        return {"field": self.field, "message": self.message}
+
+
+def number(value: Any, field: str) -> float:
+    """A finite real number from a number or a string; bools, NaN and infinities are refused."""
+    if isinstance(value, bool) or value is None:
+        raise EloError(field, "is required" if value is None else "must be a number")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            raise EloError(field, "is required")
+        if len(text) > 32:
+            raise EloError(field, "is too long to be a number")
+        try:
+            value = float(text)
+        except ValueError:
+            raise EloError(field, f"must be a number, not {_show(text)}") from None
+    if not isinstance(value, (int, float)):
+        raise EloError(field, "must be a number")
+    if not math.isfinite(value):
+        raise EloError(field, "must be a finite number")
+    return value
+
+
+def whole(value: Any, field: str, low: int, high: int, bounds: str = "") -> int:
+    """A whole number in ``low..high`` (inclusive); ``bounds`` words the range for the message."""
+    x = number(value, field)
+    if not low <= x <= high:
+        raise EloError(field, f"{bounds or f'must be between {low} and {high}'}, not {x:g}")
+    if x != int(x):
+        raise EloError(field, f"must be a whole number, not {x:g}")
+    return int(x)
+
+
+def rating(value: Any, field: str = "rating", *, unrated_ok: bool = False) -> int:
+    """A FIDE rating: 1..3500, or 0 meaning unrated where that is allowed."""
+    r = whole(value, field, 0, MAX_RATING, f"must be between 0 (unrated) and {MAX_RATING}" if unrated_ok else f"must be between 1 and {MAX_RATING}")
+    if r == 0 and not unrated_ok:
+        raise EloError(field, "must be a rating between 1 and 3500 (0 means unrated, which has no rating to change)")
+    return r
+
+
+def k_factor(value: Any, field: str = "k") -> int:
+    return whole(value, field, 1, 100)
+
+
+_SCORES = {"1": 1.0, "1.0": 1.0, "w": 1.0, "win": 1.0, "+": 1.0,
+           "0.5": 0.5, ".5": 0.5, "1/2": 0.5, "½": 0.5, "=": 0.5, "d": 0.5, "draw": 0.5,
+           "0": 0.0, "0.0": 0.0, "l": 0.0, "loss": 0.0, "-": 0.0}
+
+
+def score(value: Any, field: str = "score") -> float:
+    """A game score: 1, 0.5 or 0 (also ``1/2``, ``=``, ``½``, ``w``/``d``/``l`` as text)."""
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in _SCORES:
+            return _SCORES[key]
+        if not key:
+            raise EloError(field, "is required")
+        raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {_show(value)}")
+    x = number(value, field)
+    if x not in (0, 0.5, 1):
+        raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {x:g}")
+    return float(x)
+
+
+def choice(value: Any, field: str, allowed: Iterable[str]) -> str:
+    allowed = tuple(allowed)
+    if isinstance(value, str) and value.strip().lower() in allowed:
+        return value.strip().lower()
+    return _refuse(field, f"must be one of {', '.join(allowed)}, not {_show(value)}")
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def day(value: Any, field: str = "rules") -> date:
+    """A date as ``YYYY-MM-DD`` (or a :class:`datetime.date`)."""
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or not _DATE.fullmatch(value.strip()):
+        return _refuse(field, f"must be a date written YYYY-MM-DD, not {_show(value)}")
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        return _refuse(field, f"is not a real date: {_show(value)}")
+
+
+def game(value: Any, field: str) -> tuple[int, float]:
+    """One game as ``(opponent rating, score)`` from a pair, a mapping or ``"OPP:SCORE"`` text."""
+    if isinstance(value, str):
+        opp, sep, sc = value.strip().partition(":")
+        if not sep:
+            return _refuse(field, f"must be written OPPONENT:SCORE, e.g. 1750:1, not {_show(value)}")
+    elif isinstance(value, dict):
+        opp, sc = value.get("opponent"), value.get("score")
+    elif isinstance(value, (list, tuple)) and len(value) == 2:
+        opp, sc = value
+    else:
+        return _refuse(field, "must be an opponent rating and a score")
+    return rating(opp, f"{field}.opponent", unrated_ok=True), score(sc, f"{field}.score")
+
+
+def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> tuple[tuple[int, float], ...]:
+    """A list of games; text is comma separated ``OPP:SCORE`` (the page's URL format)."""
+    if isinstance(values, str):
+        if len(values) > MAX_TEXT:
+            raise EloError(field, "is far too long")
+        values = [v for v in values.split(",") if v.strip()]
+    if not isinstance(values, (list, tuple)):
+        raise EloError(field, "must be a list of games")
+    if len(values) > MAX_GAMES:
+        raise EloError(field, f"has {len(values)} games; at most {MAX_GAMES} are allowed")
+    if not values and not allow_empty:
+        raise EloError(field, "needs at least one game")
+    return tuple(game(v, f"{field}[{i}]") for i, v in enumerate(values))
+
+
+def _refuse(field: str, message: str):
+    raise EloError(field, message)
+
+
+def _show(value: Any) -> str:
+    """A short, safe echo of bad input: never the whole 10 MB string."""
+    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return text if len(text) <= 24 else text[:20] + "...'"

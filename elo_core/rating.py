@@ -1,0 +1,379 @@
+"""Expected scores and rating changes: one game, a tournament or a rating period.
+
+Two methods, side by side:
+
+* ``fide``: the FIDE Rating Regulations (Handbook B.02): expected score from
+  table 8.1.2 (8.1.2), the 400-point rule as in force on the date (8.3.1),
+  dR = score - PD per game and K x sum(dR) for the event (8.3.2), K x n <= 700
+  (8.3.3), rounding to the nearest whole number with 0.5 away from zero
+  (8.3.4). Arithmetic in :class:`~decimal.Decimal`, so ties round as FIDE's do.
+* ``logistic``: the classic Elo formula E = 1 / (1 + 10^((Ropp - Rown) / 400))
+  with any K, unrounded, optionally with the difference capped at 400.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Iterable
+
+from . import inputs
+from .inputs import EloError
+from .rules import Rules, rules_in_force
+from .tables import expected_from_table
+
+MAX_K_TIMES_GAMES = 700
+CAP = 400
+
+Number = Decimal | float
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game from the player's side."""
+
+    opponent: int
+    score: float
+    counted: bool
+    reason: str | None
+    """Why the game does not count, or how a rule changed it (``None``: nothing to say)."""
+    difference: int | None
+    """Own rating minus the opponent's."""
+    difference_used: int | None
+    """The difference the expected score was read for (after the 400-point rule)."""
+    expected: Number | None
+    change: Number | None
+    """K x (score - expected), with the effective K; unrounded."""
+
+    def to_dict(self) -> dict:
+        return _plain(asdict(self))
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """The result of rating a list of games for one player."""
+
+    method: str
+    rating: int
+    k: int
+    effective_k: int
+    rules: Rules
+    games: tuple[GameResult, ...]
+    games_counted: int
+    score: float
+    expected: Number
+    above_expectation: Number
+    change: Number
+    change_rounded: int | None
+    """FIDE: the change rounded 0.5 away from zero; logistic: ``None`` (kept unrounded)."""
+    new_rating: Number
+    below_floor: bool
+    floor_note: str | None
+
+    def to_dict(self) -> dict:
+        d = {f: getattr(self, f) for f in self.__dataclass_fields__ if f not in ("games", "rules")}
+        d["rules"] = self.rules.effective.isoformat()
+        d["kind"] = self.rules.kind
+        d["rules_detail"] = self.rules.to_dict()
+        d["games"] = [g.to_dict() for g in self.games]
+        return _plain(d)
+
+
+def expected_score(rating: Any, opponent: Any, *, method: str = "fide", rules: Any = None,
+                   kind: str = "standard", cap_400: bool = False) -> float:
+    """Expected score of one game for the player rated ``rating``.
+
+    >>> expected_score(1800, 1750, rules="2025-10-01")
+    0.57
+    >>> expected_score(1500, 2100, rules="2025-10-01")  # 400-point rule: counted as 400
+    0.08
+    >>> expected_score(2700, 2100, rules="2025-10-01")  # rated 2650+: the real difference
+    0.98
+    >>> round(expected_score(1400, 1600, method="logistic"), 4)
+    0.2403
+    """
+    result = rate(rating, 20, [(opponent, 1)], method=method, rules=rules, kind=kind, cap_400=cap_400)
+    game = result.games[0]
+    if not game.counted:
+        raise EloError("opponent", game.reason or "this game is not rated")
+    return float(game.expected)
+
+
+def rate(rating: Any, k: Any, games: Iterable[Any], *, method: str = "fide", rules: Any = None,
+         kind: str = "standard", cap_400: bool = False) -> RatingChange:
+    """Rate one player's games of a tournament or rating period.
+
+    ``games`` are ``(opponent rating, score)`` pairs (or ``"OPP:SCORE"`` text);
+    an opponent rated 0 is unrated and skipped. ``rules`` is the date whose
+    regulations apply (default today); ``cap_400`` is for the logistic method
+    only (the FIDE method follows the rules of the date).
+
+    >>> r = rate(1800, 20, [(1750, 1), (1900, 0.5)], rules="2025-10-01")
+    >>> float(r.expected), float(r.change), r.change_rounded, r.new_rating
+    (0.93, 11.4, 11, 1811)
+    """
+    rating = inputs.rating(rating)
+    k = inputs.k_factor(k)
+    games = inputs.games(list(games) if not isinstance(games, str) else games)
+    method = inputs.choice(method, "method", inputs.METHODS)
+    kind = inputs.choice(kind, "kind", inputs.KINDS)
+    rules = rules_in_force(inputs.day(rules) if rules is not None else date.today(), kind)
+    if method == "fide":
+        return _rate_fide(rating, k, games, rules)
+    return _rate_logistic(rating, k, games, rules, bool(cap_400))
+
+
+def _rate_fide(rating: int, k: int, games: tuple[tuple[int, float], ...], rules: Rules) -> RatingChange:
+    counted = [i for i, (opp, _) in enumerate(games) if _not_rated_because(rating, opp, rules) is None]
+    effective_k = min(k, MAX_K_TIMES_GAMES // len(counted)) if counted else k
+    upgrade = _once_per_event_game(rating, games, counted, rules)
+    results = []
+    for i, (opp, score) in enumerate(games):
+        why_not = _not_rated_because(rating, opp, rules)
+        if why_not:
+            results.append(GameResult(opp, score, False, why_not, rating - opp if opp else None, None, None, None))
+            continue
+        d = rating - opp
+        used, note = _apply_400_rule(rating, d, rules, i, upgrade)
+        expected = expected_from_table(used)
+        results.append(GameResult(opp, score, True, note, d, used, expected, effective_k * (Decimal(str(score)) - expected)))
+    score = sum(Decimal(str(g.score)) for g in results if g.counted)
+    expected = sum((g.expected for g in results if g.counted), Decimal(0))
+    change = effective_k * (score - expected)
+    rounded = int(change.quantize(Decimal(1), rounding=ROUND_HALF_UP))  # ROUND_HALF_UP = 0.5 away from zero
+    new_rating = rating + rounded
+    below = new_rating < rules.floor
+    return RatingChange("fide", rating, k, effective_k, rules, tuple(results), len(counted), float(score),
+                        expected, score - expected, change, rounded, new_rating, below, _floor_note(rules) if below else None)
+
+
+def _rate_logistic(rating: int, k: int, games: tuple[tuple[int, float], ...], rules: Rules, cap_400: bool) -> RatingChange:
+    results = []
+    for opp, score in games:
+        if not opp:
+            results.append(GameResult(opp, score, False, "opponent unrated (0): skipped", None, None, None, None))
+            continue
+        d = rating - opp
+        used = max(-CAP, min(CAP, d)) if cap_400 else d
+        expected = 1 / (1 + 10 ** (-used / 400))
+        note = f"400-point cap: difference {d:+d} counted as {used:+d}" if used != d else None
+        results.append(GameResult(opp, score, True, note, d, used, expected, k * (score - expected)))
+    counted = [g for g in results if g.counted]
+    score = float(sum(g.score for g in counted))
+    expected = sum(g.expected for g in counted)
+    change = k * (score - expected)
+    return RatingChange("logistic", rating, k, k, rules, tuple(results), len(counted), score, expected,
+                        score - expected, change, None, rating + change, False, None)
+
+
+def _not_rated_because(rating: int, opponent: int, rules: Rules) -> str | None:
+    """Why a game does not count for rating, or ``None`` when it counts."""
+    if opponent == 0:
+        return "opponent unrated (0): skipped"
+    if (rules.unrated_gap is not None and abs(rating - opponent) >= rules.unrated_gap
+            and max(rating, opponent) > rules.unrated_above):
+        return (f"not rated: players {abs(rating - opponent)} points apart (>= {rules.unrated_gap}) "
+                f"and one rated above {rules.unrated_above} ({rules.kind}, from 2024-12-01)")
+    return None
+
+
+def _capped_for(rating: int, rules: Rules) -> bool:
+    return rules.cap_exempt_from is None or rating < rules.cap_exempt_from
+
+
+def _once_per_event_game(rating: int, games, counted: list[int], rules: Rules) -> int | None:
+    """2022 edition: the one game of the event where the higher rated player gets the upgrade.
+
+    8.3.1 (2022): "In any tournament, a player may benefit from only one upgrade
+    under this rule, for the game in which the rating difference is greatest."
+    Only the higher rated player benefits from the cap (it lowers their PD), so
+    the limit is theirs; a lower rated player is capped in every game. The first
+    of several equally great differences is the one upgraded.
+    """
+    if rules.cap_400 != "once_per_event":
+        return None
+    over = [i for i in counted if rating - games[i][0] > CAP]
+    return max(over, key=lambda i: rating - games[i][0]) if over else None
+
+
+def _apply_400_rule(rating: int, d: int, rules: Rules, index: int, upgrade: int | None) -> tuple[int, str | None]:
+    """The difference used for the table, and a note when the 400-point rule changed or spared it."""
+    if abs(d) <= CAP:
+        return d, None
+    if not _capped_for(rating, rules):
+        return d, f"rated {rules.cap_exempt_from}+: real difference {d:+d} used, no 400-point cap"
+    if rules.cap_400 == "once_per_event" and d > 0 and index != upgrade:
+        return d, "400-point rule already used in this event (greatest difference): real difference used"
+    used = CAP if d > 0 else -CAP
+    return used, f"400-point rule: difference {d:+d} counted as {used:+d}"
+
+
+def _floor_note(rules: Rules) -> str:
+    since = "from 1 March 2024" if rules.floor == 1400 else "before 1 March 2024"
+    return (f"Below {rules.floor}: {since} a player whose rating falls below {rules.floor} is shown as "
+            f"unrated on the next list. The number is not clamped; it is simply not published.")
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready: Decimals become floats (exact for table sums), containers recursively."""
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+OUTCOMES = (("win", 1.0), ("draw", 0.5), ("loss", 0.0))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one result of one game does to one player's rating."""
+
+    result: str
+    change: Number
+    change_rounded: int | None
+    new_rating: Number
+
+    def to_dict(self) -> dict:
+        return _plain(asdict(self))
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's view of a single game: their expected score and the three outcomes."""
+
+    rating: int
+    k: int
+    expected: Number | None
+    difference_used: int | None
+    note: str | None
+    outcomes: tuple[Outcome, ...]
+    """Keyed by this player's own result: win, draw, loss."""
+
+    def to_dict(self) -> dict:
+        d = _plain({f: getattr(self, f) for f in ("rating", "k", "expected", "difference_used", "note")})
+        d["outcomes"] = {o.result: o.to_dict() for o in self.outcomes}
+        return d
+
+
+@dataclass(frozen=True)
+class SingleGame:
+    """One game seen from both sides; each side has its own K and its own 400-point rule."""
+
+    rated: bool
+    reason: str | None
+    player: Side
+    opponent: Side
+
+    def to_dict(self) -> dict:
+        return {"rated": self.rated, "reason": self.reason,
+                "player": self.player.to_dict(), "opponent": self.opponent.to_dict()}
+
+
+def single_game(rating: Any, opponent: Any, k: Any, opponent_k: Any, *, method: str = "fide",
+                rules: Any = None, kind: str = "standard", cap_400: bool = False) -> SingleGame:
+    """Both players' expected scores and changes for a win, a draw and a loss.
+
+    >>> g = single_game(2700, 2200, 10, 20, rules="2025-10-01")
+    >>> float(g.player.expected), float(g.opponent.expected)   # 2650+: no cap for the 2700
+    (0.96, 0.08)
+    >>> g.player.outcomes[0].change_rounded, g.opponent.outcomes[2].change_rounded
+    (0, -2)
+    """
+    inputs.rating(opponent, "opponent")
+    inputs.k_factor(opponent_k, "opponent_k")
+    options = dict(method=method, rules=rules, kind=kind, cap_400=cap_400)
+    mine = [rate(rating, k, [(opponent, s)], **options) for _, s in OUTCOMES]
+    theirs = [rate(opponent, opponent_k, [(rating, 1 - s)], **options) for _, s in OUTCOMES]
+    first = mine[0].games[0]
+    return SingleGame(first.counted, first.reason if not first.counted else None,
+                      _side(mine, [name for name, _ in OUTCOMES]),
+                      _side(theirs, [name for name, _ in reversed(OUTCOMES)]))
+
+
+def _side(results: list[RatingChange], names: list[str]) -> Side:
+    game = results[0].games[0]
+    outcomes = tuple(Outcome(name, r.change, r.change_rounded, r.new_rating) for name, r in zip(names, results))
+    order = {name: i for i, (name, _) in enumerate(OUTCOMES)}
+    return Side(results[0].rating, results[0].k, game.expected, game.difference_used,
+                game.reason if game.counted else None, tuple(sorted(outcomes, key=lambda o: order[o.result])))
+
+
+def what_if(rating: Any, k: Any, games: Iterable[Any], opponent: Any, **options: Any) -> dict[str, RatingChange]:
+    """The whole period's result if the next game, against ``opponent``, is a win, a draw or a loss.
+
+    >>> w = what_if(1800, 20, [(1750, 1)], 1900, rules="2025-10-01")
+    >>> [w[r].change_rounded for r in ("win", "draw", "loss")]
+    [21, 11, 1]
+    """
+    games = list(inputs.games(list(games) if not isinstance(games, str) else games))
+    opponent = inputs.rating(opponent, "opponent")
+    return {name: rate(rating, k, games + [(opponent, s)], **options) for name, s in OUTCOMES}
+
+
+@dataclass(frozen=True)
+class ScoreNeeded:
+    """The least score in the remaining games that reaches a target rating."""
+
+    target: int
+    points: float | None
+    """Points needed in the remaining games; ``None``: the target cannot be reached."""
+    of: int
+    """Remaining games that count (a game that would not be rated cannot help)."""
+    already: bool
+    """The target is reached even with no points."""
+    result: RatingChange | None
+    """The whole period's result with exactly ``points`` scored."""
+
+    def to_dict(self) -> dict:
+        return {"target": self.target, "points": self.points, "of": self.of, "already": self.already,
+                "result": self.result.to_dict() if self.result else None}
+
+
+def score_needed(rating: Any, k: Any, games: Iterable[Any], remaining: Iterable[Any], target: Any,
+                 **options: Any) -> ScoreNeeded:
+    """What is needed in the remaining games (opponent ratings) to reach ``target``.
+
+    The change depends on the total score only, not on which game is won, and
+    grows with it, so a binary search over half points finds the least score.
+
+    >>> s = score_needed(1950, 20, [(1900, 0.5)], [2000, 2050], 1970, rules="2025-10-01")
+    >>> s.points, s.result.new_rating
+    (2.0, 1973)
+    >>> score_needed(1950, 20, [(1900, 0.5)], [2000, 2050], 2000, rules="2025-10-01").points is None
+    True
+    """
+    games = list(inputs.games(list(games) if not isinstance(games, str) else games))
+    remaining = [inputs.rating(r, f"remaining[{i}]") for i, r in enumerate(remaining)]
+    if not remaining:
+        raise EloError("remaining", "needs at least one remaining game")
+    if len(games) + len(remaining) > inputs.MAX_GAMES:
+        raise EloError("remaining", f"at most {inputs.MAX_GAMES} games in all")
+    target = inputs.rating(target, "target")
+    base = rate(rating, k, games + [(r, 0) for r in remaining], **options)
+    playable = [i for i, g in enumerate(base.games[len(games):]) if g.counted]
+
+    def with_half_points(h: int) -> RatingChange:
+        scores = [0.0] * len(remaining)
+        for i in playable[: h // 2]:
+            scores[i] = 1.0
+        if h % 2:
+            scores[playable[h // 2]] = 0.5
+        return rate(rating, k, games + list(zip(remaining, scores)), **options)
+
+    low, high = 0, 2 * len(playable)
+    if with_half_points(high).new_rating < target:
+        return ScoreNeeded(target, None, len(playable), False, None)
+    while low < high:
+        mid = (low + high) // 2
+        if with_half_points(mid).new_rating >= target:
+            high = mid
+        else:
+            low = mid + 1
+    return ScoreNeeded(target, low / 2, len(playable), low == 0, with_half_points(low))
