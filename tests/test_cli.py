@@ -1,0 +1,64 @@
+"""The CLI through a subprocess, as arbiters' scripts use it."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "elo_core", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_rate_json_keys_and_values():
+    p = cli("rate", "--rating", "1800", "--k", "20", "--game", "1750:1", "--game", "1900:1/2", "--rules", "2025-10-01", "--json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert {"expected", "score", "k", "change", "change_rounded", "new_rating", "below_floor", "games"} <= r.keys()
+    assert (r["expected"], r["change"], r["change_rounded"], r["new_rating"]) == (0.93, 11.4, 11, 1811)
+    assert [set(g) >= {"opponent", "score", "counted", "expected", "change"} for g in r["games"]] == [True, True]
+
+
+def test_rate_defaults_and_readable_table():
+    p = cli("rate", "--rating", "1500", "--k", "40", "--game", "2100:0")
+    assert p.returncode == 0 and "new rating 1497" in p.stdout and "400-point rule" in p.stdout
+
+
+@pytest.mark.parametrize("args, key, value", [
+    (["performance", "--game", "2000:1", "--game", "2000:1", "--game", "2000:1", "--game", "2000:0"], "performance", 2193),
+    (["initial"] + sum((["--game", g] for g in ["1600:1"] * 3 + ["1600:0"] * 2), []), "initial_rating", 1707),
+    (["initial", "--game", "1600:0"], "initial_rating", None),
+    (["kfactor", "--rating", "1800", "--games-played", "10", "--period-games", "20"], "k", 35),
+    (["single", "--rating", "2700", "--k", "10", "--opponent", "2200", "--opponent-k", "20", "--rules", "2025-10-01"],
+     "rated", True),
+    (["what-if", "--rating", "1800", "--k", "20", "--game", "1750:1", "--opponent", "1900", "--rules", "2025-10-01"],
+     "win", None),
+    (["need", "--rating", "1800", "--k", "20", "--remaining", "1800", "--remaining", "1800", "--target", "1810",
+      "--rules", "2025-10-01"], "points", 1.5),
+])
+def test_every_subcommand(args, key, value):
+    p = cli(*args, "--json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert key in r and (value is None or r[key] == value)
+    table = cli(*args)
+    assert table.returncode == 0 and table.stdout.strip() and not table.stdout.startswith("{")
+
+
+def test_initial_says_published():
+    r = json.loads(cli("initial", "--game", "1600:1", "--json").stdout)
+    assert r["published"] is False and r["initial_rating"] is not None
+
+
+@pytest.mark.parametrize("args, words", [
+    (["rate", "--rating", "abc", "--k", "20"], "rating: must be a number"),
+    (["rate", "--rating", "1800", "--k", "0", "--game", "1800:2"], "k: must be between 1 and 100"),
+    (["rate", "--rating", "1800", "--k", "20", "--game", "1800:2"], "games[0].score"),
+    (["rate", "--rating", "1800", "--k", "20", "--rules", "tomorrow"], "rules: must be a date"),
+    (["kfactor", "--rating", "1800", "--games-played", "-3"], "games_played"),
+    (["rate", "--k", "20"], "required"),
+])
+def test_bad_input_exits_2_with_the_message_on_stderr(args, words):
+    p = cli(*args)
+    assert p.returncode == 2 and words in p.stderr and p.stdout == ""

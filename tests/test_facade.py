@@ -1,0 +1,43 @@
+"""The JSON door the page uses: every field checked at once, never an exception."""
+
+import json
+
+from elo_core.facade import handle
+
+
+def ask(op, **args):
+    return json.loads(handle(json.dumps({"op": op, "args": args})))
+
+
+def test_rate_with_the_other_method_side_by_side():
+    r = ask("rate", rating="1800", k="20", games="1750:1,1900:0.5", rules="2025-10-01")
+    assert r["ok"] and r["result"]["new_rating"] == 1811
+    alt = r["result"]["alternative"]
+    assert alt["method"] == "logistic" and alt["change_rounded"] is None and abs(alt["change"] - 11.4) < 0.5
+
+
+def test_all_bad_fields_are_reported_together():
+    r = ask("rate", rating="", k="0", games=["1800:1", "1800:7", "x:1"], rules="2025-10-01", kind="bullet")
+    assert not r["ok"]
+    assert [e["field"] for e in r["errors"]] == ["rating", "k", "games[1].score", "games[2].opponent", "kind"]
+
+
+def test_every_operation_answers():
+    base = dict(rating=1800, k=20, games="1750:1", rules="2025-10-01")
+    for op, args in [("rate", base), ("single", dict(base, opponent=1900, opponent_k=20)),
+                     ("performance", dict(games="2000:1")), ("initial", dict(games="1600:1")),
+                     ("kfactor", dict(rating=1800, games_played=3)), ("what_if", dict(base, opponent=1900)),
+                     ("score_needed", dict(base, remaining="1900,1950", target=1820)), ("table", {}), ("ping", {})]:
+        assert ask(op, **args)["ok"], op
+
+
+def test_malformed_requests_get_an_answer():
+    for request in ["", "{", "[]", '{"op": "nope"}', '{"op": "rate", "args": 3}', "x" * 13_000_000,
+                    '{"op": "rate", "args": {"rating": "' + "9" * 5_000_000 + '"}}']:
+        r = json.loads(handle(request))
+        assert r["ok"] is False and r["errors"][0]["message"]
+
+
+def test_no_nan_ever_reaches_the_page():
+    text = handle(json.dumps({"op": "rate", "args": {"rating": "NaN", "k": "Infinity", "games": "1e309:1"}}))
+    assert "NaN" not in text.replace("'NaN'", "") and json.loads(text)["ok"] is False
