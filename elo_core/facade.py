@@ -18,7 +18,7 @@ from .inputs import EloError
 from .kfactor import k_factor
 from .performance import initial_rating, performance
 from .rating import rate, score_needed, single_game, what_if
-from .tables import difference_bands
+from .tables import difference_bands, expected_from_table
 
 MAX_REQUEST = 12_000_000  # characters: a pasted 10 MB string gets a message, not a hang
 
@@ -43,6 +43,26 @@ def handle(request: str) -> str:
         return json.dumps({"ok": False, "errors": [x.to_dict() for x in getattr(e, "errors", [e])]})
     except (ValueError, RecursionError) as e:  # malformed JSON and the like: still an answer
         return json.dumps({"ok": False, "errors": [{"field": None, "message": f"bad request: {type(e).__name__}"}]})
+
+
+def _batch(args: dict) -> list[dict]:
+    """Several requests in one message: the page asks for all it shows at once, in one round trip."""
+    answers = []
+    for req in args.get("requests", []):
+        try:
+            if not isinstance(req, dict) or not isinstance(req.get("args", {}), dict) or req.get("op") == "batch":
+                raise EloError(None, "a request is {op, args}")
+            answers.append({"ok": True, "result": call(str(req.get("op")), req.get("args", {}))})
+        except EloError as e:
+            answers.append({"ok": False, "errors": [x.to_dict() for x in getattr(e, "errors", [e])]})
+    return answers
+
+
+def _curve(args: dict) -> dict:
+    """Expected score against rating difference, both methods, for the page's chart."""
+    return {"fide": [[d, float(expected_from_table(d))] for d in range(-800, 801)
+                     if d in (-800, 800) or expected_from_table(d) != expected_from_table(d - 1)],
+            "logistic": [[d, 1 / (1 + 10 ** (-d / 400))] for d in range(-800, 801, 20)]}
 
 
 def call(op: str, args: dict) -> Any:
@@ -148,5 +168,7 @@ OPS: dict[str, tuple[Callable[[dict], list], Callable[[dict], Any]]] = {
                      lambda a: score_needed(a["rating"], a["k"], a.get("games", []), _remaining(a), a["target"],
                                             **_options(a)).to_dict()),
     "table": (lambda a: [], lambda a: difference_bands()),
+    "curve": (lambda a: [], _curve),
+    "batch": (lambda a: [], _batch),
     "ping": (lambda a: [], lambda a: {"version": __import__("elo_core").__version__}),
 }

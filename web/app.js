@@ -1,0 +1,462 @@
+// The page: binds the form to elo_core (through engine.js) and shows its answers.
+// No rating arithmetic here: every number shown comes from elo_core; this file only
+// formats it. The form is the state; the address bar mirrors it so a result can be
+// shared, bookmarked and restored.
+
+import { ask, onStatus } from "./engine.js";
+import { drawBars, drawCurve } from "./charts.js";
+
+const $ = (id) => document.getElementById(id);
+const TABS = ["tournament", "single", "performance", "initial"];
+const PARAMS = ["rating", "k", "method", "rules", "kind", "opponent", "opponent_k"];
+const URL_VALUE_LIMIT = 2000; // longer values get a message but are not written into the address
+const rows = $("game-rows");
+
+let tab = "tournament";
+let latest = 0; // the newest request; older answers are dropped
+let curve = null; // expected-score curve from elo_core, fetched once
+let lastAnnounced = "";
+
+// ---------- formatting (display only) ----------
+
+const isLogistic = () => $("method").value === "logistic";
+const places = (logistic) => (logistic ? 4 : 2);
+const fixed = (x, p) => (x === null || x === undefined ? "–" : Number(x).toFixed(p));
+const signed = (x, p) => {
+  if (x === null || x === undefined) return "–";
+  const text = Number(x).toFixed(p);
+  return Number(text) > 0 ? `+${text}` : Number(text) === 0 ? text.replace("-", "") : text;
+};
+const setText = (el, text) => {
+  el.textContent = text;
+};
+
+// ---------- game rows ----------
+
+function addRow(opponent = "", score = "1") {
+  const row = $("game-row").content.firstElementChild.cloneNode(true);
+  row.querySelector(".opp").value = opponent;
+  const select = row.querySelector(".score");
+  if (![...select.options].some((o) => o.value === score)) {
+    // A score from the address that is not win/draw/loss: keep it visible so elo_core can say what is wrong.
+    select.add(new Option(`${score} (invalid)`, score));
+  }
+  select.value = score;
+  row.querySelector(".remove").addEventListener("click", () => {
+    const next = row.nextElementSibling || row.previousElementSibling;
+    row.remove();
+    renumber();
+    (next ? next.querySelector(".opp") : $("add-game")).focus();
+    update();
+  });
+  rows.append(row);
+  renumber();
+  showForTab(row);
+  return row;
+}
+
+function renumber() {
+  [...rows.children].forEach((row, i) => {
+    setText(row.querySelector(".num"), String(i + 1));
+    row.querySelector(".opp").setAttribute("aria-label", `Opponent rating, game ${i + 1}`);
+    row.querySelector(".score").setAttribute("aria-label", `Result, game ${i + 1}`);
+    row.querySelector(".remove").setAttribute("aria-label", `Remove game ${i + 1}`);
+  });
+}
+
+const games = () =>
+  [...rows.children].map((row) => ({ opponent: row.querySelector(".opp").value, score: row.querySelector(".score").value }));
+
+// ---------- the address bar ----------
+
+function writeUrl() {
+  const p = new URLSearchParams();
+  p.set("tab", tab);
+  for (const name of PARAMS) p.set(name, $(name).value);
+  p.set("games", games().map((g) => `${g.opponent}:${g.score}`).join(","));
+  for (const [name, value] of [...p]) if (value.length > URL_VALUE_LIMIT) p.delete(name);
+  const url = `${location.pathname}?${p}`;
+  try {
+    history.replaceState(null, "", url);
+  } catch {
+    /* an address the browser refuses is not worth breaking the page for */
+  }
+  $("share").href = location.href;
+}
+
+function readUrl() {
+  const p = new URLSearchParams(location.search);
+  for (const name of PARAMS) {
+    if (!p.has(name)) continue;
+    const el = $(name);
+    const value = p.get(name);
+    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) {
+      el.add(new Option(`${value} (invalid)`, value));
+    }
+    el.value = value;
+  }
+  if (p.has("games")) {
+    for (const item of p.get("games").split(",").filter((s) => s.trim())) {
+      const at = item.indexOf(":");
+      addRow(at < 0 ? item : item.slice(0, at), at < 0 ? "" : item.slice(at + 1));
+    }
+  } else {
+    addRow("1750", "1");
+    addRow("1900", "0.5");
+  }
+  const wanted = p.get("tab");
+  selectTab(TABS.includes(wanted) ? wanted : "tournament", false);
+}
+
+// ---------- tabs ----------
+
+function showForTab(root = document) {
+  for (const el of root.querySelectorAll("[class*='for-']")) {
+    el.hidden = !el.classList.contains(`for-${tab}`);
+  }
+}
+
+function selectTab(name, focus) {
+  tab = name;
+  document.body.dataset.tab = name;
+  for (const button of document.querySelectorAll("[role=tab]")) {
+    const on = button.dataset.tab === name;
+    button.setAttribute("aria-selected", String(on));
+    button.tabIndex = on ? 0 : -1;
+    if (on && focus) button.focus();
+  }
+  showForTab();
+}
+
+function bindTabs() {
+  const buttons = [...document.querySelectorAll("[role=tab]")];
+  for (const button of buttons) {
+    button.addEventListener("click", () => {
+      selectTab(button.dataset.tab, false);
+      update();
+    });
+    button.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = buttons[(buttons.indexOf(button) + step + buttons.length) % buttons.length];
+      selectTab(next.dataset.tab, true);
+      update();
+    });
+  }
+}
+
+// ---------- talking to elo_core ----------
+
+function common() {
+  return { rating: $("rating").value, k: $("k").value, method: $("method").value, rules: $("rules").value,
+           kind: $("kind").value };
+}
+
+function requests() {
+  const base = { ...common(), games: games() };
+  const advisor = { op: "kfactor", args: { rating: $("rating").value, games_played: $("games_played").value,
+    birth_year: $("birth_year").value, reached_2400: $("reached_2400").checked, period_games: String(rows.children.length),
+    date: $("rules").value, kind: $("kind").value } };
+  switch (tab) {
+    case "tournament": {
+      const list = [{ op: "rate", args: base }, advisor];
+      if ($("next").value.trim()) list.push({ op: "what_if", args: { ...base, opponent: $("next").value } });
+      if ($("target").value.trim() || $("remaining").value.trim()) {
+        list.push({ op: "score_needed", args: { ...base, target: $("target").value, remaining: $("remaining").value } });
+      }
+      return list;
+    }
+    case "single":
+      return [{ op: "single", args: { ...common(), opponent: $("opponent").value, opponent_k: $("opponent_k").value } },
+              { ...advisor, args: { ...advisor.args, period_games: "1" } }];
+    default:
+      return [{ op: tab, args: { games: games() } }];
+  }
+}
+
+async function update() {
+  writeUrl();
+  const id = ++latest;
+  const list = requests();
+  let answers;
+  try {
+    answers = (await ask("batch", { requests: list })).result;
+  } catch (error) {
+    return; // the status line already says what failed; the inputs stay as they are
+  }
+  if (id !== latest) return;
+  clearMessages();
+  list.forEach((req, i) => RENDER[req.op](answers[i]));
+}
+
+// ---------- messages next to fields ----------
+
+function clearMessages() {
+  for (const el of document.querySelectorAll(".msg")) setText(el, "");
+  for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+}
+
+// Puts each message next to its field. `only` limits a request to the fields it alone
+// owns (the what-if shares rating and games with the main result); `box` and `label`
+// send them to one place.
+function showErrors(errors, { only = null, box = null, label = null } = {}) {
+  for (const { field, message } of errors) {
+    const name = String(field ?? "");
+    if (only && !only.some((f) => name === f || name.startsWith(`${f}[`))) continue;
+    const game = /^games\[(\d+)\](?:\.(opponent|score))?$/.exec(name);
+    let target = box && $(box);
+    let input = null;
+    if (game) {
+      const row = rows.children[Number(game[1])];
+      if (!row) continue;
+      target = row.querySelector(".msg");
+      input = row.querySelector(game[2] === "score" ? ".score" : ".opp");
+    } else if (!target) {
+      target = document.querySelector(`.msg[data-field="${CSS.escape(name)}"]`);
+      input = $(name);
+    }
+    target ||= $("form-msg");
+    const text = `${label || labelFor(name)} ${message}`;
+    setText(target, target.textContent ? `${target.textContent} ${text}` : text);
+    if (input) input.setAttribute("aria-invalid", "true");
+  }
+}
+
+function labelFor(field) {
+  const game = /^games\[\d+\]\.?(\w*)$/.exec(field);
+  if (game) return game[1] === "score" ? "Result" : "Opponent rating";
+  const label = field && document.querySelector(`label[for="${CSS.escape(field)}"]`);
+  return label ? label.textContent.replace(/\s*\(.*\)$/, "") : "";
+}
+
+// ---------- rendering answers ----------
+
+function dash(...ids) {
+  for (const id of ids) setText(typeof id === "string" ? $(id) : id, "–");
+}
+
+function announce(text) {
+  if (text !== lastAnnounced) setText($("live"), (lastAnnounced = text));
+}
+
+const RENDER = {
+  rate(answer) {
+    const logistic = isLogistic();
+    const p = places(logistic);
+    for (const row of rows.children) {
+      dash(row.querySelector("[data-testid=game-expected]"), row.querySelector("[data-testid=game-change]"));
+      setText(row.querySelector(".note"), "");
+      row.classList.remove("skipped");
+    }
+    if (!answer.ok) {
+      showErrors(answer.errors);
+      dash("change-unrounded", "above");
+      for (const t of ["new-rating", "rating-change", "games-counted", "points-scored", "expected-score", "effective-k"]) {
+        dash(document.querySelector(`[data-testid=${t}]`));
+      }
+      setText($("change-unrounded"), "");
+      setText($("alternative"), "Fix the marked fields to see the result.");
+      $("floor-warning").hidden = true;
+      drawCurve($("curve"), curve, []);
+      drawBars($("bars"), []);
+      return;
+    }
+    const r = answer.result;
+    r.games.forEach((g, i) => {
+      const row = rows.children[i];
+      if (!row) return;
+      setText(row.querySelector("[data-testid=game-expected]"), g.counted ? fixed(g.expected, p) : "–");
+      setText(row.querySelector("[data-testid=game-change]"), g.counted ? signed(g.change, p) : "not counted");
+      setText(row.querySelector(".note"), g.reason || "");
+      row.classList.toggle("skipped", !g.counted);
+    });
+    const q = (t) => document.querySelector(`[data-testid=${t}]`);
+    setText(q("new-rating"), logistic ? fixed(r.new_rating, 4) : String(r.new_rating));
+    setText(q("rating-change"), logistic ? signed(r.change, 4) : signed(r.change_rounded, 0));
+    setText($("change-unrounded"), logistic ? "unrounded" : `(${signed(r.change, 2)} before rounding)`);
+    setText(q("games-counted"), String(r.games_counted));
+    setText(q("points-scored"), String(r.score));
+    setText(q("expected-score"), fixed(r.expected, p));
+    setText($("above"), signed(r.above_expectation, p));
+    setText(q("effective-k"), r.effective_k === r.k ? String(r.k) : `${r.effective_k} (K × ${r.games_counted} ≤ 700)`);
+    $("floor-warning").hidden = !r.below_floor;
+    setText($("floor-warning"), r.floor_note || "");
+    const alt = r.alternative;
+    setText($("alternative"), alt.method === "logistic"
+      ? `Classic logistic formula, K ${alt.effective_k}: expected ${fixed(alt.expected, 4)}, change ${signed(alt.change, 4)}, new rating ${fixed(alt.new_rating, 4)}.`
+      : `FIDE table 8.1.2 (official), K ${alt.effective_k}: expected ${fixed(alt.expected, 2)}, change ${signed(alt.change_rounded, 0)}, new rating ${alt.new_rating}.`);
+    drawCurve($("curve"), curve, r.games.filter((g) => g.counted));
+    drawBars($("bars"), r.games.map((g, i) => ({ label: String(i + 1), value: g.counted ? g.change : null, text: g.counted ? signed(g.change, p) : "–" })));
+    announce(`New rating ${q("new-rating").textContent}, change ${q("rating-change").textContent}.`);
+  },
+
+  kfactor(answer) {
+    const button = $("use-k");
+    if (!answer.ok) {
+      showErrors(answer.errors, { only: ["games_played", "birth_year"] });
+      setText($("advice"), "");
+      button.disabled = true;
+      return;
+    }
+    setText($("advice"), answer.result.reason);
+    button.disabled = false;
+    button.dataset.k = String(answer.result.k);
+    setText(button, `Use K = ${answer.result.k}`);
+  },
+
+  what_if(answer) {
+    const table = $("whatif-table");
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    if (!answer.ok) {
+      showErrors(answer.errors, { only: ["opponent"], box: "next-msg", label: "Next opponent's rating" });
+      $("next").setAttribute("aria-invalid", "true");
+      table.hidden = true;
+      return;
+    }
+    const logistic = isLogistic();
+    for (const [name, label] of [["win", "win"], ["draw", "draw"], ["loss", "lose"]]) {
+      const r = answer.result[name];
+      const tr = body.insertRow();
+      tr.insertCell().append(label);
+      tr.insertCell().append(logistic ? signed(r.change, 4) : signed(r.change_rounded, 0));
+      tr.insertCell().append(logistic ? fixed(r.new_rating, 4) : String(r.new_rating));
+    }
+    table.hidden = false;
+  },
+
+  score_needed(answer) {
+    if (!answer.ok) {
+      showErrors(answer.errors, { only: ["target", "remaining"], box: "target-msg", label: "Target and remaining opponents:" });
+      setText($("needed"), "");
+      return;
+    }
+    const r = answer.result;
+    setText($("needed"), r.points === null
+      ? `${r.target} cannot be reached in these ${r.of} game(s), even with a full score.`
+      : r.already ? `${r.target} is reached whatever happens in these games.`
+      : `You need ${r.points} of ${r.of} points to reach ${r.target} (new rating ${isLogistic() ? fixed(r.result.new_rating, 4) : r.result.new_rating}).`);
+  },
+
+  single(answer) {
+    const table = $("single-table");
+    const note = $("single-note");
+    for (const cell of table.querySelectorAll("tbody td")) setText(cell, "–");
+    note.hidden = true;
+    if (!answer.ok) {
+      showErrors(answer.errors);
+      return;
+    }
+    const r = answer.result;
+    const logistic = isLogistic();
+    for (const side of ["player", "opponent"]) {
+      const s = r[side];
+      const cells = table.querySelector(`tr[data-side=${side}]`).cells;
+      setText(cells[1], String(s.rating));
+      setText(cells[2], String(s.k));
+      setText(cells[3], r.rated ? fixed(s.expected, places(logistic)) : "–");
+      ["win", "draw", "loss"].forEach((o, i) => {
+        const x = s.outcomes[o];
+        setText(cells[4 + i], !r.rated ? "not rated" : logistic ? signed(x.change, 4) : signed(x.change_rounded, 0));
+      });
+    }
+    const notes = [r.reason, r.player.note && `You: ${r.player.note}.`, r.opponent.note && `Opponent: ${r.opponent.note}.`].filter(Boolean);
+    note.hidden = !notes.length;
+    setText(note, notes.join(" "));
+  },
+
+  performance(answer) {
+    if (!answer.ok) {
+      showErrors(answer.errors);
+      dash(document.querySelector("[data-testid=performance-rating]"), "perf-ra", "perf-score", "perf-dp");
+      return;
+    }
+    const r = answer.result;
+    setText(document.querySelector("[data-testid=performance-rating]"), String(r.performance));
+    setText($("perf-ra"), String(r.average_opponent));
+    setText($("perf-score"), `${r.score} / ${r.games} (p = ${fixed(r.fraction, 2)})${r.skipped ? `, ${r.skipped} unrated left out` : ""}`);
+    setText($("perf-dp"), signed(r.dp, 0));
+    announce(`Performance rating ${r.performance}.`);
+  },
+
+  initial(answer) {
+    const list = $("init-conditions");
+    list.replaceChildren();
+    if (!answer.ok) {
+      showErrors(answer.errors);
+      dash(document.querySelector("[data-testid=initial-rating]"), "init-published", "init-ra", "init-dp");
+      return;
+    }
+    const r = answer.result;
+    setText(document.querySelector("[data-testid=initial-rating]"), r.initial_rating === null ? "none" : String(r.initial_rating));
+    setText($("init-published"), r.published ? "yes" : "not yet");
+    setText($("init-ra"), fixed(r.average_opponent, 2));
+    setText($("init-dp"), `${signed(r.dp, 0)} (p = ${fixed(r.fraction, 2)})`);
+    for (const c of r.conditions) {
+      const li = document.createElement("li");
+      li.className = c.met ? "met" : "unmet";
+      li.append(`${c.met ? "✓" : "✗"} ${c.explanation}`);
+      list.append(li);
+    }
+    announce(`First rating ${r.initial_rating ?? "none"}, ${r.published ? "published" : "not published yet"}.`);
+  },
+};
+
+// ---------- start ----------
+
+function showStatus({ type, stage, detail, message }) {
+  const status = $("load-status");
+  const bar = $("load-progress");
+  if (type === "error") {
+    document.body.classList.add("engine-failed");
+    setText(status, message);
+    bar.hidden = true;
+    return;
+  }
+  bar.value = { runtime: 1, packages: 2, ready: 3 }[stage] || 0;
+  setText(status, stage === "ready" ? "Ready: results update as you type." : detail);
+  bar.hidden = stage === "ready";
+  document.body.classList.toggle("engine-ready", stage === "ready");
+}
+
+async function fillBandsTable() {
+  const answer = await ask("table");
+  const body = $("bands").tBodies[0];
+  for (const b of answer.result) {
+    const tr = body.insertRow();
+    tr.insertCell().append(b.d_max === null ? `${b.d_min} and more` : `${b.d_min}–${b.d_max}`);
+    tr.insertCell().append(fixed(b.pd_higher, 2));
+    tr.insertCell().append(fixed(b.pd_lower, 2));
+  }
+}
+
+function today() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+function start() {
+  onStatus(showStatus);
+  $("rules").value = today();
+  readUrl();
+  bindTabs();
+  $("form").addEventListener("input", update);
+  $("form").addEventListener("submit", (e) => e.preventDefault());
+  for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", update);
+  $("add-game").addEventListener("click", () => {
+    addRow().querySelector(".opp").focus();
+    update();
+  });
+  $("use-k").addEventListener("click", () => {
+    $("k").value = $("use-k").dataset.k;
+    update();
+  });
+  ask("curve").then((a) => {
+    curve = a.result;
+    update();
+  }).catch(() => {});
+  fillBandsTable().catch(() => {});
+  update();
+}
+
+start();

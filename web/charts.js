@@ -1,0 +1,75 @@
+// Two small SVG pictures: the expected-score curve with the player's games on it, and the
+// change per game as bars. They only place elo_core's numbers on a grid; no rating maths.
+
+const NS = "http://www.w3.org/2000/svg";
+
+function el(name, attrs = {}, text = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+// Frame of a chart: plot area inside the viewBox, with room for axis labels.
+function frame(svg, pad = { left: 44, right: 12, top: 12, bottom: 30 }) {
+  const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  svg.replaceChildren();
+  return { left: pad.left, right: width - pad.right, top: pad.top, bottom: height - pad.bottom, width, height };
+}
+
+const D_RANGE = 800;
+
+export function drawCurve(svg, curve, games) {
+  const f = frame(svg);
+  const x = (d) => f.left + ((Math.max(-D_RANGE, Math.min(D_RANGE, d)) + D_RANGE) / (2 * D_RANGE)) * (f.right - f.left);
+  const y = (e) => f.bottom - e * (f.bottom - f.top);
+  const grid = el("g", { class: "grid" });
+  for (const d of [-800, -400, 0, 400, 800]) {
+    grid.append(el("line", { x1: x(d), x2: x(d), y1: f.top, y2: f.bottom }));
+    grid.append(el("text", { x: x(d), y: f.height - 10, "text-anchor": "middle" }, d > 0 ? `+${d}` : String(d)));
+  }
+  for (const e of [0, 0.5, 1]) {
+    grid.append(el("line", { x1: f.left, x2: f.right, y1: y(e), y2: y(e) }));
+    grid.append(el("text", { x: f.left - 6, y: y(e) + 4, "text-anchor": "end" }, e.toFixed(1)));
+  }
+  grid.append(el("text", { x: f.right, y: f.height - 10, "text-anchor": "end", class: "axis-name" }, "your rating − opponent's"));
+  svg.append(grid);
+  if (!curve) return;
+  // FIDE: a step function, held flat until the next band starts.
+  const steps = curve.fide.map(([d, e], i) => {
+    const prev = i ? curve.fide[i - 1][1] : e;
+    return `${i ? "L" : "M"}${x(d)},${y(prev)} L${x(d)},${y(e)}`;
+  }).join(" ");
+  svg.append(el("path", { d: steps, class: "fide-line" }));
+  const smooth = curve.logistic.map(([d, e], i) => `${i ? "L" : "M"}${x(d)},${y(e)}`).join(" ");
+  svg.append(el("path", { d: smooth, class: "logistic-line" }));
+  games.forEach((g) => {
+    const dot = el("circle", { cx: x(g.difference_used), cy: y(g.expected), r: 5, class: `dot score-${String(g.score).replace(".", "")}` });
+    dot.append(el("title", {}, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`));
+    svg.append(dot);
+  });
+}
+
+export function drawBars(svg, bars) {
+  const f = frame(svg, { left: 44, right: 12, top: 16, bottom: 24 });
+  const values = bars.map((b) => b.value).filter((v) => v !== null);
+  const top = Math.max(1, ...values.map(Math.abs));
+  const mid = (f.top + f.bottom) / 2;
+  const scale = (f.bottom - f.top) / 2 / top;
+  svg.append(el("line", { x1: f.left, x2: f.right, y1: mid, y2: mid, class: "axis" }));
+  svg.append(el("text", { x: f.left - 6, y: mid + 4, "text-anchor": "end", class: "grid-label" }, "0"));
+  if (!bars.length) return;
+  const slot = (f.right - f.left) / bars.length;
+  const width = Math.max(2, Math.min(40, slot * 0.7));
+  bars.forEach((b, i) => {
+    const cx = f.left + slot * (i + 0.5);
+    if (b.value !== null) {
+      const h = Math.abs(b.value) * scale;
+      const bar = el("rect", { x: cx - width / 2, width, y: b.value >= 0 ? mid - h : mid, height: Math.max(1, h),
+        class: b.value >= 0 ? "gain" : "loss" });
+      bar.append(el("title", {}, `game ${b.label}: ${b.text}`));
+      svg.append(bar);
+    }
+    if (bars.length <= 40) svg.append(el("text", { x: cx, y: f.height - 6, "text-anchor": "middle", class: "grid-label" }, b.label));
+  });
+}
