@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/ and optionally serve it.
+
+    python build.py                 # build dist/
+    python build.py --serve         # build, then serve dist/ on http://127.0.0.1:8000/
+    python build.py --serve --port 0
+
+Standard library only; shells out to `npm` (Pyodide, pinned by package-lock.json)
+and `pip` (micropip wheel, pinned by version + sha256 below; elo_core wheel built
+from this repo). Downloads are cached under .cache/ so warm builds are offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+
+PYODIDE_VERSION = "314.0.7"  # must match package.json / package-lock.json
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+# Pyodide core only: the loader, the CPython wasm build + its JS glue, the stdlib,
+# and the lock file (read at startup even when no lock package is ever loaded).
+PYODIDE_CORE = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Latest micropip that runs on Pyodide 314 (Python 3.14); it vendors `packaging`,
+# so nothing else is needed. PyPI's wheel differs byte-wise from the one in
+# Pyodide's lock, hence our own checksum.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# Fixed timestamp so the elo_core wheel (and so build.json's hash) is reproducible.
+SOURCE_DATE_EPOCH = "1700000000"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/octet-stream",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def _run(cmd: list[str], **kw) -> None:
+    try:
+        subprocess.run(cmd, check=True, **kw)
+    except FileNotFoundError as e:
+        raise BuildError(f"command not found: {cmd[0]} (is it installed?)") from e
+    except subprocess.CalledProcessError as e:
+        raise BuildError(f"command failed ({e.returncode}): {' '.join(cmd)}") from e
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def ensure_pyodide() -> Path:
+    """`npm ci` (integrity-checked against package-lock.json) unless already installed."""
+    pkg = PYODIDE_DIR / "package.json"
+    installed = json.loads(pkg.read_text())["version"] if pkg.exists() else None
+    if installed != PYODIDE_VERSION:
+        print(f"npm ci (pyodide {installed or 'missing'} -> {PYODIDE_VERSION})")
+        npm = shutil.which("npm") or "npm"
+        _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT)
+        installed = json.loads(pkg.read_text())["version"]
+        if installed != PYODIDE_VERSION:
+            raise BuildError(
+                f"node_modules/pyodide is {installed}, expected {PYODIDE_VERSION}: "
+                "package.json/package-lock.json disagree with build.py"
+            )
+    missing = [f for f in PYODIDE_CORE if not (PYODIDE_DIR / f).is_file()]
+    if missing:
+        raise BuildError(f"pyodide package lacks core files: {missing}")
+    return PYODIDE_DIR
+
+
+def ensure_micropip() -> Path:
+    """Download the pinned micropip wheel once into .cache/ and verify its sha256."""
+    cache = CACHE / "wheels"
+    wheel = cache / MICROPIP_WHEEL
+    if not wheel.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        print(f"pip download micropip=={MICROPIP_VERSION}")
+        _run([sys.executable, "-m", "pip", "download", "--quiet",
+              "--only-binary=:all:", "--python-version", "3.14", "--no-deps",
+              f"micropip=={MICROPIP_VERSION}", "-d", str(cache)])
+        if not wheel.exists():
+            raise BuildError(f"pip download did not produce {wheel.name}")
+    digest = _sha256(wheel)
+    if digest != MICROPIP_SHA256:
+        wheel.unlink()  # never keep (or ship) an unverified wheel
+        raise BuildError(
+            f"sha256 mismatch for {MICROPIP_WHEEL}:\n  expected {MICROPIP_SHA256}\n"
+            f"  got      {digest}\nRefusing to build. If the pin was changed on "
+            "purpose, update MICROPIP_SHA256 in build.py."
+        )
+    return wheel
+
+
+def build_elo_core(out_dir: Path) -> Path:
+    """Build the elo_core wheel from this repo (offline when flit_core is importable)."""
+    cmd = [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--quiet", "-w", str(out_dir)]
+    try:
+        import flit_core  # noqa: F401  (build backend already here: skip the isolated env)
+        cmd.insert(5, "--no-build-isolation")
+    except ImportError:
+        pass
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    _run(cmd, cwd=ROOT, env=env)
+    wheels = sorted(out_dir.glob("elo_core-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one elo_core wheel, got {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def _files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.is_file())
+
+
+def build(dist: Path = DIST) -> Path:
+    """Write the whole site to `dist` (removed first) and return it."""
+    t0 = time.monotonic()
+    dist = Path(dist).resolve()
+    if not WEB.is_dir():
+        raise BuildError(f"{WEB} is missing")
+    pyodide_dir = ensure_pyodide()
+    micropip = ensure_micropip()
+
+    with tempfile.TemporaryDirectory(prefix="elo-build-") as tmp:
+        elo_wheel = build_elo_core(Path(tmp))
+        if dist.exists():
+            shutil.rmtree(dist)
+        shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+        (dist / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
+        (dist / "pyodide").mkdir()
+        for name in PYODIDE_CORE:
+            shutil.copy2(pyodide_dir / name, dist / "pyodide" / name)
+        (dist / "wheels").mkdir()
+        shutil.copy2(micropip, dist / "wheels" / micropip.name)
+        shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)
+
+    # One hash over every path + content: changes whenever anything shipped changes.
+    h = hashlib.sha256()
+    for p in _files(dist):
+        h.update(p.relative_to(dist).as_posix().encode() + b"\0")
+        h.update(_sha256(p).encode() + b"\n")
+    info = {
+        "build": h.hexdigest()[:12],
+        "pyodide": PYODIDE_VERSION,
+        "micropip": f"wheels/{micropip.name}",
+        "elo_core": f"wheels/{elo_wheel.name}",
+    }
+    (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+
+    files = _files(dist)
+    total = sum(p.stat().st_size for p in files)
+    print(f"built {dist} in {time.monotonic() - t0:.1f}s: {len(files)} files, "
+          f"{total / 1e6:.1f} MB, build {info['build']}")
+    return dist
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self):
+        # Development server: never let the browser serve a stale build.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # quiet: only errors
+        if len(args) > 1 and str(args[1])[:1] in "45":
+            sys.stderr.write(f"{self.address_string()} {format % args}\n")
+
+
+def serve(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for `dist`; call .serve_forever() (e.g. in a thread), then .shutdown().
+
+    port=0 picks a free port; read it back from server.server_address[1].
+    """
+    handler = partial(_Handler, directory=str(Path(dist).resolve()))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--serve", action="store_true", help="serve dist/ after building")
+    ap.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free)")
+    args = ap.parse_args(argv)
+    try:
+        dist = build()
+    except BuildError as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        return 1
+    if args.serve:
+        server = serve(dist, port=args.port)
+        host, port = server.server_address[:2]
+        print(f"serving {dist} at http://{host}:{port}/  (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""Browser test fixtures: build dist/ once, serve it locally, launch headless Chromium.
+
+Every test in this folder is marked `e2e`, so `pytest tests/e2e` runs only these and
+`pytest -m "not e2e"` skips them. A missing browser fails the run; it never skips.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+def _load_build_module():
+    spec = importlib.util.spec_from_file_location("elo_site_build", REPO_ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build_module()
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory) -> Path:
+    """The site, built once per test session (into a temp dir, leaving ./dist alone)."""
+    return build.build(tmp_path_factory.mktemp("site") / "dist")
+
+
+@pytest.fixture(scope="session")
+def serve_dir():
+    """Factory: serve_dir(path) -> "http://127.0.0.1:PORT/" serving `path` on a free port."""
+    servers = []
+
+    def start(path: Path) -> str:
+        server = build.serve(Path(path), host="127.0.0.1", port=0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(dist_dir, serve_dir) -> str:
+    """URL (with trailing slash) of the freshly built site."""
+    return serve_dir(dist_dir)
+
+
+def _chromium_executable(playwright) -> str | None:
+    """Playwright's own Chromium if installed, else $ELO_CHROMIUM or Debian's; None = bundled."""
+    try:
+        if Path(playwright.chromium.executable_path).exists():
+            return None  # Playwright finds its own build
+    except Exception:
+        pass
+    for candidate in (os.environ.get("ELO_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    pytest.fail("no Chromium found: apt-get install chromium or set ELO_CHROMIUM", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, playwright):
+    args = {**browser_type_launch_args, "headless": True}
+    args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
+    executable = _chromium_executable(playwright)
+    if executable:
+        args["executable_path"] = executable
+    return args
+
+
+@pytest.fixture
+def external_requests(context):
+    """Every request (page or worker) to a host other than this machine, as a list of URLs.
+
+    Attach before navigating; assert it stays empty: the site must work offline.
+    """
+    seen: list[str] = []
+
+    def record(request):
+        url = request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if parts.hostname not in LOCAL_HOSTS and f"[{parts.hostname}]" not in LOCAL_HOSTS:
+            seen.append(url)
+
+    context.on("request", record)
+    return seen

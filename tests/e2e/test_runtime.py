@@ -1,0 +1,151 @@
+"""Smoke tests of the runtime path in a real browser: worker.js -> Pyodide -> elo_core."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+LOAD_TIMEOUT_MS = 60_000
+
+# Starts the worker from a blank page on the site's origin and records what it says.
+# A ping is posted at once, before the runtime is ready: it must be queued, not lost.
+START_WORKER = """(base) => {
+    window.msgs = [];
+    const w = new Worker(base + "worker.js", {type: "module"});
+    w.onmessage = (e) => window.msgs.push(e.data);
+    w.onerror = (e) => window.msgs.push({type: "worker-onerror", message: String(e.message)});
+    w.postMessage({id: 1, request: JSON.stringify({op: "ping", args: {}})});
+    window.worker = w;
+}"""
+
+
+def open_blank(page, base: str) -> None:
+    """A blank page on the site's origin (served by a route, so dist/ stays untouched)."""
+    page.route(base + "__e2e__.html",
+               lambda route: route.fulfill(body="<!doctype html><title>e2e</title>",
+                                           content_type="text/html"))
+    page.goto(base + "__e2e__.html")
+
+
+def start_worker(page, base: str) -> None:
+    open_blank(page, base)
+    page.evaluate(START_WORKER, base)
+
+
+def messages(page) -> list[dict]:
+    return page.evaluate("window.msgs")
+
+
+@pytest.fixture
+def ready_worker(page, site_url, external_requests):
+    """A worker that reached `ready`; returns (page, seconds to ready)."""
+    t0 = time.monotonic()
+    start_worker(page, site_url)
+    page.wait_for_function(
+        "window.msgs.some(m => m.type === 'error' || m.type === 'worker-onerror'"
+        " || (m.type === 'progress' && m.stage === 'ready'))",
+        timeout=LOAD_TIMEOUT_MS)
+    elapsed = time.monotonic() - t0
+    errors = [m for m in messages(page) if m.get("type") in ("error", "worker-onerror")]
+    assert not errors, errors
+    return page, elapsed
+
+
+def test_ping_round_trip(ready_worker, dist_dir):
+    page, elapsed = ready_worker
+    page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=10_000)
+    reply = next(m for m in messages(page) if m.get("id") == 1)
+    response = json.loads(reply["response"])
+    assert response["ok"] is True, response
+    import elo_core
+    assert response["result"]["version"] == elo_core.__version__
+    print(f"runtime ready in {elapsed:.1f}s")
+
+
+def test_progress_stages_in_order(ready_worker):
+    page, _ = ready_worker
+    progress = [m for m in messages(page) if m.get("type") == "progress"]
+    stages = [m["stage"] for m in progress]
+    distinct = [s for i, s in enumerate(stages) if i == 0 or stages[i - 1] != s]
+    assert distinct == ["runtime", "packages", "ready"], stages
+    assert all(isinstance(m["detail"], str) and m["detail"] for m in progress), progress
+    import elo_core
+    assert progress[-1]["version"] == elo_core.__version__
+    # the ping posted before `ready` was queued and is answered after it
+    page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=10_000)
+    order = [m.get("stage") or m.get("id") for m in messages(page)]
+    assert order.index(1) > order.index("ready"), order
+
+
+def test_requests_answered_in_order(ready_worker):
+    page, _ = ready_worker
+    page.evaluate("""() => {
+        window.worker.postMessage({id: 2, request: JSON.stringify({op: "ping", args: {}})});
+        window.worker.postMessage({id: 3, request: "{not json"});
+    }""")
+    page.wait_for_function("window.msgs.some(m => m.id === 3)", timeout=10_000)
+    replies = [m for m in messages(page) if "id" in m]
+    assert [m["id"] for m in replies] == [1, 2, 3]
+    assert json.loads(replies[1]["response"])["ok"] is True
+    assert json.loads(replies[2]["response"])["ok"] is False  # an answer, not a crash
+
+
+def test_no_request_leaves_this_machine(context, site_url, external_requests):
+    seen = []  # all requests, to prove the worker's own fetches are observed too
+    context.on("request", lambda r: seen.append(r.url))
+    page = context.new_page()
+    start_worker(page, site_url)
+    page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=LOAD_TIMEOUT_MS)
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in seen), seen
+    assert any("/wheels/elo_core-" in u for u in seen), seen
+    assert external_requests == []
+
+
+def broken_copy(dist_dir, tmp_path, breaker) -> Path:
+    broken = tmp_path / "dist"
+    shutil.copytree(dist_dir, broken)
+    breaker(broken)
+    return broken
+
+
+def wait_for_load_error(page, base: str) -> str:
+    """Start the worker on `base`; it must post {type: "error"} (not hang) and still
+    answer the request queued before the failure."""
+    start_worker(page, base)
+    page.wait_for_function(
+        "window.msgs.some(m => m.type === 'error' || m.type === 'worker-onerror')",
+        timeout=LOAD_TIMEOUT_MS)
+    msgs = messages(page)
+    error = next(m for m in msgs if m.get("type") in ("error", "worker-onerror"))
+    assert error["type"] == "error", error
+    assert not any(m.get("stage") == "ready" for m in msgs)
+    page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=10_000)
+    reply = json.loads(next(m for m in messages(page) if m.get("id") == 1)["response"])
+    assert reply["ok"] is False
+    assert reply["errors"][0] == reply["error"]
+    assert reply["error"] == {"field": None, "message": "internal error: the Python runtime did not load"}
+    return error["message"]
+
+
+@pytest.mark.parametrize("missing", ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                                     "wheels/elo_core-*.whl"])
+def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path, missing):
+    def delete(root):
+        for f in root.glob(missing):
+            f.unlink()
+    base = serve_dir(broken_copy(dist_dir, tmp_path, delete))
+    message = wait_for_load_error(page, base)
+    assert missing.split("*")[0] in message and "HTTP 404" in message, message
+
+
+def test_corrupt_wasm_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path):
+    # Pyodide itself only logs this and never settles; worker.js must notice.
+    def corrupt(root):
+        (root / "pyodide" / "pyodide.asm.wasm").write_bytes(b"not wasm at all")
+    base = serve_dir(broken_copy(dist_dir, tmp_path, corrupt))
+    message = wait_for_load_error(page, base)
+    assert "WebAssembly" in message, message
