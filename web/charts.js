@@ -32,7 +32,6 @@ export function drawCurve(svg, curve, games) {
     grid.append(el("line", { x1: f.left, x2: f.right, y1: y(e), y2: y(e) }));
     grid.append(el("text", { x: f.left - 6, y: y(e) + 4, "text-anchor": "end" }, e.toFixed(1)));
   }
-  grid.append(el("text", { x: f.right, y: f.height - 10, "text-anchor": "end", class: "axis-name" }, "your rating − opponent's"));
   svg.append(grid);
   if (!curve) return;
   // FIDE: a step function, held flat until the next band starts.

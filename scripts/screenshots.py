@@ -1,0 +1,73 @@
+"""Take the README's screenshots: the built site at desktop and phone width, light and dark.
+
+    python scripts/screenshots.py [--out docs/screenshots]
+
+Builds dist/, serves it on 127.0.0.1, drives headless Chromium (Playwright's own, else
+Debian's /usr/bin/chromium or $ELO_CHROMIUM) and writes small PNGs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+QUERY = "?tab=tournament&rating=1800&k=20&games=1750:1,1900:0.5,2010:0,1620:1,2450:0.5&method=fide&rules=2025-10-01&kind=standard"
+SHOTS = [  # name, query, width, height, colour scheme, an output that must show a number
+    ("desktop", QUERY, 1280, 1500, "light", "new-rating"),
+    ("phone", QUERY, 375, 1900, "light", "new-rating"),
+    ("desktop-dark", QUERY, 1280, 1500, "dark", "new-rating"),
+    ("single-phone", QUERY.replace("tab=tournament", "tab=single") + "&opponent=2450&opponent_k=10", 375, 1000, "light",
+     "single-expected"),
+]
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("elo_site_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def executable() -> str | None:
+    """Playwright's own Chromium when installed, else Debian's (None lets Playwright decide)."""
+    for candidate in (os.environ.get("ELO_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    out = parser.parse_args().out
+    out.mkdir(parents=True, exist_ok=True)
+    build = _build_module()
+    dist = build.build()
+    server = build.serve(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable(), args=ARGS, headless=True)
+        for name, query, width, height, scheme, output in SHOTS:
+            page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
+            page.goto(url + query)
+            page.wait_for_selector("body.engine-ready", timeout=120_000)
+            page.wait_for_function(f"/\\d/.test(document.querySelector('[data-testid={output}]').textContent)")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+            print("wrote", out / f"{name}.png")
+            page.close()
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
