@@ -1,0 +1,258 @@
+"""The calculator page in Chromium: reference vectors through the form and the URL, rows, tabs,
+the address round trip, bad input, a broken runtime, and nothing leaving the origin.
+
+elo_core itself (imported here) is the oracle for per-game figures; the reference vectors
+give the totals.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from elo_core import rate
+
+VECTORS = json.loads((Path(__file__).parents[1] / "vectors.json").read_text("utf-8"))
+FIDE = VECTORS["fide_rating_change"]
+LOGISTIC = VECTORS["logistic_single_game"]
+LOAD_TIMEOUT = 120_000  # ms: Pyodide's first start on a loaded 2-core machine
+
+
+def games_param(games) -> str:
+    return ",".join(f"{opp}:{score:g}" for opp, score in games)
+
+
+def open_page(page: Page, url: str, **params) -> Page:
+    page.goto(url + ("?" + urlencode(params) if params else ""))
+    expect(page.locator("body")).to_have_class("engine-ready", timeout=LOAD_TIMEOUT)
+    return page
+
+
+def tid(page: Page, name: str):
+    return page.get_by_test_id(name)
+
+
+def check_fide_case(page: Page, case: dict) -> None:
+    """Totals from the vector, per-game figures from elo_core, as the page shows them."""
+    expect(tid(page, "new-rating")).to_have_text(str(case["new_rating"]))
+    expect(tid(page, "rating-change")).to_have_text(f"{case['change_rounded']:+d}")
+    expect(tid(page, "expected-score")).to_have_text(f"{case['expected']:.2f}")
+    expect(tid(page, "points-scored")).to_have_text(f"{sum(s for o, s in case['games'] if o):g}")
+    engine = rate(case["rating"], case["k"], case["games"], rules=case["rules"], kind=case["kind"])
+    expect(tid(page, "games-counted")).to_have_text(str(engine.games_counted))
+    expect(tid(page, "effective-k")).to_have_text(str(engine.effective_k))
+    rows = tid(page, "game-row")
+    expect(rows).to_have_count(len(case["games"]))
+    for i, g in enumerate(engine.games):
+        row = rows.nth(i)
+        expect(row.get_by_test_id("game-expected")).to_have_text(f"{g.expected:.2f}" if g.counted else "–")
+        expect(row.get_by_test_id("game-change")).to_have_text(f"{g.change:+.2f}" if g.counted else "not counted")
+
+
+@pytest.mark.parametrize("case", FIDE, ids=lambda c: f"{c['rating']}-k{c['k']}")
+def test_fide_vectors_through_the_url(page: Page, site_url, case):
+    open_page(page, site_url, tab="tournament", rating=case["rating"], k=case["k"], games=games_param(case["games"]),
+              method="fide", rules=case["rules"], kind=case["kind"])
+    check_fide_case(page, case)
+
+
+def set_games(page: Page, games) -> None:
+    for _ in range(tid(page, "game-row").count()):
+        page.get_by_role("button", name="Remove game 1", exact=True).click()
+    for opp, score in games:
+        page.get_by_role("button", name="Add game").click()
+        row = tid(page, "game-row").last
+        row.locator(".opp").fill(str(opp))
+        row.locator(".score").select_option(f"{score:g}")
+
+
+def test_fide_vectors_typed_into_the_form(page: Page, site_url):
+    open_page(page, site_url)
+    for case in FIDE:
+        page.fill("#rating", str(case["rating"]))
+        page.fill("#k", str(case["k"]))
+        page.select_option("#method", "fide")
+        page.fill("#rules", case["rules"])
+        page.select_option("#kind", case["kind"])
+        set_games(page, case["games"])
+        check_fide_case(page, case)
+
+
+@pytest.mark.parametrize("case", LOGISTIC, ids=lambda c: f"{c['rating']}-{c['opponent']}-{c['score']}")
+def test_logistic_vectors_through_the_url(page: Page, site_url, case):
+    open_page(page, site_url, rating=case["rating"], k=case["k"], games=f"{case['opponent']}:{case['score']:g}",
+              method="logistic", rules="2025-10-01")
+    expect(tid(page, "expected-score")).to_have_text(f"{case['expected']:.4f}")
+    if "new_rating" in case:
+        expect(tid(page, "new-rating")).to_have_text(f"{case['new_rating']:.4f}")
+    if "change" in case:
+        text = tid(page, "rating-change").inner_text()
+        assert round(float(text), 1) == case["change"]
+
+
+def test_logistic_typed_into_the_form(page: Page, site_url):
+    open_page(page, site_url)
+    case = LOGISTIC[0]
+    page.fill("#rating", str(case["rating"]))
+    page.fill("#k", str(case["k"]))
+    page.select_option("#method", "logistic")
+    set_games(page, [(case["opponent"], case["score"])])
+    expect(tid(page, "new-rating")).to_have_text(f"{case['new_rating']:.4f}")
+    expect(tid(page, "game-row").first.get_by_test_id("game-expected")).to_have_text(f"{case['expected']:.4f}")
+
+
+def test_performance_and_first_rating_vectors(page: Page, site_url):
+    perf = VECTORS["performance"][0]
+    open_page(page, site_url, tab="performance", games=games_param(perf["games"]))
+    expect(tid(page, "performance-rating")).to_have_text(str(perf["rp"]))
+    init = VECTORS["initial_rating"][0]
+    page.get_by_role("tab", name="First rating").click()
+    set_games(page, init["games"])
+    expect(tid(page, "initial-rating")).to_have_text(str(init["ru"]))
+    expect(page.locator("#init-published")).to_have_text("yes")
+    assert "tab=initial" in page.url
+
+
+def test_breakdown_rows_say_why_a_game_does_not_count(page: Page, site_url):
+    open_page(page, site_url, rating=2700, k=10, games="2000:1,2650:0.5,0:1", rules="2025-10-01", kind="blitz")
+    rows = tid(page, "game-row")
+    expect(rows.nth(0).get_by_test_id("game-change")).to_have_text("not counted")
+    expect(rows.nth(0)).to_contain_text("600")
+    expect(rows.nth(2)).to_contain_text("unrated")
+    expect(tid(page, "games-counted")).to_have_text("1")
+    expect(page.locator("#curve circle")).to_have_count(1)
+    expect(page.locator("#bars rect")).to_have_count(1)
+
+
+def test_single_game_shows_both_sides(page: Page, site_url):
+    open_page(page, site_url, tab="single", rating=2700, k=10, opponent=2200, opponent_k=20, rules="2025-10-01")
+    expect(tid(page, "single-expected")).to_have_text("0.96")            # 2650+: the real difference
+    expect(tid(page, "single-opponent-expected")).to_have_text("0.08")   # the 2200 keeps the cap
+    loss = page.locator("tr[data-side=opponent] td").nth(5)
+    expect(loss).to_have_text("-2")
+    expect(page.locator("#results-single")).to_be_visible()
+    expect(page.locator("#results-tournament")).to_be_hidden()
+    expect(page.locator("#games-box")).to_be_hidden()
+
+
+def test_tabs_by_mouse_and_keyboard(page: Page, site_url):
+    open_page(page, site_url)
+    for name, panel in [("Single game", "single"), ("Performance rating", "performance"), ("First rating", "initial"),
+                        ("Tournament / rating period", "tournament")]:
+        page.get_by_role("tab", name=name).click()
+        expect(page.locator(f"#results-{panel}")).to_be_visible()
+        assert f"tab={panel}" in page.url
+    page.get_by_role("tab", name="Tournament / rating period").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("tab", name="Single game")).to_be_focused()
+    expect(page.get_by_role("tab", name="Single game")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#results-single")).to_be_visible()
+
+
+def test_the_address_round_trip(page: Page, site_url, context):
+    open_page(page, site_url)
+    page.fill("#rating", "2450")
+    page.fill("#k", "10")
+    page.fill("#rules", "2025-10-01")
+    set_games(page, [(2300, 0.5), (2350, 0.5), (2400, 0.5)])
+    expect(tid(page, "new-rating")).to_have_text("2446")
+    url = page.url
+    assert "games=2300%3A0.5%2C2350%3A0.5%2C2400%3A0.5" in url or "games=2300:0.5,2350:0.5,2400:0.5" in url
+    other = context.new_page()
+    open_page(other, url)
+    expect(tid(other, "new-rating")).to_have_text("2446")
+    expect(other.locator("#rating")).to_have_value("2450")
+    expect(tid(other, "game-row")).to_have_count(3)
+    assert other.url == url
+
+
+def test_bad_input_gets_a_message_next_to_the_field(page: Page, site_url):
+    open_page(page, site_url, rules="2025-10-01")
+    expect(tid(page, "new-rating")).to_have_text("1811")
+    for value, words in [("", "required"), ("abc", "must be a number"), ("-5", "between 1 and 3500"),
+                         ("5000", "between 1 and 3500"), ("1800.5", "whole number")]:
+        page.fill("#rating", value)
+        expect(page.locator("#rating-msg")).to_contain_text(words)
+        expect(page.locator("#rating")).to_have_attribute("aria-invalid", "true")
+        expect(tid(page, "new-rating")).to_have_text("–")
+    page.fill("#k", "0")
+    expect(page.locator("#k-msg")).to_contain_text("between 1 and 100")
+    page.fill("#rating", "1800")
+    page.fill("#k", "20")
+    expect(tid(page, "new-rating")).to_have_text("1811")
+    expect(page.locator("#rating-msg")).to_be_hidden()
+    row = tid(page, "game-row").nth(1)
+    row.locator(".opp").fill("x" * 10_000_000)   # a pasted 10 MB string
+    expect(row.locator(".msg")).to_contain_text("too long")
+    expect(page.locator("#rating-msg")).to_be_hidden()
+    row.locator(".opp").fill("1900")
+    expect(tid(page, "new-rating")).to_have_text("1811")
+    body = page.inner_text("body")
+    for bad in ("NaN", "undefined", "Traceback"):
+        assert bad not in body
+
+
+def test_bad_url_values_get_messages_and_the_rest_works(page: Page, site_url, context):
+    open_page(page, site_url, rating="abc", k="20", games="1750:7,1900:0.5", method="glicko", rules="yesterday",
+              kind="bullet")
+    expect(page.locator("#rating-msg")).to_contain_text("must be a number")
+    expect(tid(page, "game-row").first.locator(".msg")).to_contain_text("1, 0.5 or 0")
+    expect(page.locator("#method-msg")).to_contain_text("one of")
+    expect(page.locator("#kind-msg")).to_contain_text("one of")
+    page.get_by_role("tab", name="Performance rating").click()
+    expect(tid(page, "game-row").first.locator(".msg")).to_contain_text("1, 0.5 or 0")
+    tid(page, "game-row").first.locator(".score").select_option("1")
+    expect(tid(page, "performance-rating")).not_to_have_text("–")
+
+
+def test_floor_warning_k_advisor_and_what_if(page: Page, site_url):
+    open_page(page, site_url, rating=1410, k=40, games="1400:0", rules="2025-10-01")
+    expect(tid(page, "new-rating")).to_have_text("1390")
+    expect(tid(page, "floor-warning")).to_contain_text("unrated")
+    page.get_by_text("K-factor advisor").click()
+    page.fill("#games_played", "10")
+    expect(tid(page, "k-advice")).to_contain_text("new to the list")
+    page.get_by_role("button", name="Use K = 40").click()
+    expect(page.locator("#k")).to_have_value("40")
+    page.fill("#rating", "1800")
+    page.fill("#next", "1900")
+    expect(page.locator("#whatif-table tbody tr")).to_have_count(3)
+    page.fill("#target", "1810")
+    page.fill("#remaining", "1900, 1950")
+    expect(tid(page, "score-needed")).to_contain_text("You need")
+
+
+def test_dark_mode_follows_the_system(browser, site_url):
+    colours = []
+    for scheme in ("light", "dark"):
+        page = browser.new_page(color_scheme=scheme)
+        page.goto(site_url)
+        colours.append(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+        page.close()
+    assert colours[0] != colours[1]
+
+
+def test_load_failure_is_explained(page: Page, dist_dir, serve_dir, tmp_path):
+    broken = tmp_path / "dist"
+    shutil.copytree(dist_dir, broken)
+    (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    page.goto(serve_dir(broken))
+    expect(tid(page, "load-status")).to_contain_text("Could not download", timeout=LOAD_TIMEOUT)
+    expect(page.locator("body")).to_have_class("engine-failed")
+    page.fill("#rating", "1900")       # the form stays usable
+    expect(page.locator("#rating")).to_have_value("1900")
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_no_request_leaves_the_origin(page: Page, site_url, external_requests):
+    open_page(page, site_url, rules="2025-10-01")
+    expect(tid(page, "new-rating")).to_have_text("1811")
+    for name in ("Single game", "Performance rating", "First rating"):
+        page.get_by_role("tab", name=name).click()
+    page.get_by_text("How this is computed").count()
+    assert external_requests == []
