@@ -49,6 +49,8 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+SERVICE_WORKER = "sw.js"  # stamped with the build hash and file list by build()
+
 # Fixed timestamp so the elo_core wheel (and so build.json's hash) is reproducible.
 SOURCE_DATE_EPOCH = "1700000000"
 
@@ -177,10 +179,12 @@ def build(dist: Path = DIST) -> Path:
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)
 
     # One hash over every path + content: changes whenever anything shipped changes.
+    # (The service worker is left out: it is stamped with this hash below.)
     h = hashlib.sha256()
     for p in _files(dist):
-        h.update(p.relative_to(dist).as_posix().encode() + b"\0")
-        h.update(_sha256(p).encode() + b"\n")
+        if p.name != SERVICE_WORKER:
+            h.update(p.relative_to(dist).as_posix().encode() + b"\0")
+            h.update(_sha256(p).encode() + b"\n")
     info = {
         "build": h.hexdigest()[:12],
         "pyodide": PYODIDE_VERSION,
@@ -188,12 +192,28 @@ def build(dist: Path = DIST) -> Path:
         "elo_core": f"wheels/{elo_wheel.name}",
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+    stamp_service_worker(dist, info["build"])
 
     files = _files(dist)
     total = sum(p.stat().st_size for p in files)
     print(f"built {dist} in {time.monotonic() - t0:.1f}s: {len(files)} files, "
           f"{total / 1e6:.1f} MB, build {info['build']}")
     return dist
+
+
+def stamp_service_worker(dist: Path, build_hash: str) -> None:
+    """Write the build hash and every shipped file's sha256 into sw.js (see web/sw.js).
+
+    The browser installs a new service worker only when sw.js changes byte-wise, and
+    the worker precaches exactly these files and checks each one against its hash.
+    """
+    sw = dist / SERVICE_WORKER
+    files = {p.relative_to(dist).as_posix(): _sha256(p) for p in _files(dist)
+             if p.name != SERVICE_WORKER and not p.name.startswith(".")}
+    text = sw.read_text("utf-8")
+    if "__BUILD__" not in text or "__FILES__" not in text:
+        raise BuildError(f"{sw} lacks the __BUILD__ / __FILES__ placeholders")
+    sw.write_text(text.replace("__BUILD__", build_hash).replace("__FILES__", json.dumps(files, indent=1)), "utf-8")
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

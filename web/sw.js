@@ -1,0 +1,63 @@
+// Service worker: after one online visit the calculator loads and computes offline.
+//
+// A short worker of our own rather than Workbox: the site is one flat list of files
+// known at build time, so precache-and-serve is all it needs. build.py stamps BUILD
+// (a hash of everything shipped) and FILES (path -> sha256) into this file, so every
+// deploy is a byte-different worker that the browser installs beside the old one.
+// Each build gets its own cache, filled completely and checked file by file against
+// the hashes before the worker may take over: a half-deployed site (some files new,
+// some old) fails the check and the old version keeps serving, whole.
+
+const BUILD = "__BUILD__";
+const FILES = __FILES__;
+const CACHE = `elo-${BUILD}`;
+
+const here = (path) => new URL(path, self.registration.scope).href;
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
+      const response = await fetch(here(path), { cache: "reload" });
+      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+      if ((await sha256(response)) !== hash) throw new Error(`precache ${path}: not the file of build ${BUILD}`);
+      await cache.put(here(path), response);
+    }));
+    // The site's folder itself ("./") is index.html.
+    await cache.put(here("./"), (await cache.match(here("index.html"))).clone());
+  })().catch(async (error) => {
+    await caches.delete(CACHE); // never keep a partial cache
+    throw error;
+  }));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("elo-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The page asks a waiting worker to take over when the person accepts the update.
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  if (new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // Queries carry the calculator's inputs (or a cache-buster), never a different file.
+    const hit = await cache.match(request, { ignoreSearch: true, ignoreMethod: true });
+    return hit || fetch(request);
+  })());
+});
