@@ -12,6 +12,9 @@ const PARAMS = ["rating", "k", "method", "rules", "kind", "opponent", "opponent_
 const URL_VALUE_LIMIT = 2000; // longer values get a message but are not written into the address
 const rows = $("game-rows");
 
+const EMBED = new URLSearchParams(location.search).get("embed") === "1";
+const HEIGHT_MESSAGE = "elo-calculator:height"; // the message shape embedders rely on: {type, height}
+
 let tab = "tournament";
 let latest = 0; // the newest request; older answers are dropped
 let curve = null; // expected-score curve from elo_core, fetched once
@@ -75,13 +78,29 @@ function writeUrl() {
   for (const name of PARAMS) p.set(name, $(name).value);
   p.set("games", games().map((g) => `${g.opponent}:${g.score}`).join(","));
   for (const [name, value] of [...p]) if (value.length > URL_VALUE_LIMIT) p.delete(name);
-  const url = `${location.pathname}?${p}`;
+  const full = `${location.pathname}?${p}`;
   try {
-    history.replaceState(null, "", url);
+    history.replaceState(null, "", EMBED ? `${full}&embed=1` : full);
   } catch {
     /* an address the browser refuses is not worth breaking the page for */
   }
-  $("share").href = location.href;
+  $("share").href = full;
+  $("open-full").href = full;
+  $("embed-code").value = embedCode(new URL(`${full}&embed=1`, location.href).href);
+}
+
+// The snippet a blogger pastes: the frame, and a listener that sizes it from our height message.
+function embedCode(src) {
+  const origin = new URL(src).origin;
+  const attr = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  return `<iframe id="elo-calculator" src="${attr(src)}" title="Chess rating calculator"
+  style="width:100%;max-width:48rem;border:0" height="640" loading="lazy"></iframe>
+<script>
+addEventListener("message", function (e) {
+  if (e.origin === "${origin}" && e.data && e.data.type === "${HEIGHT_MESSAGE}")
+    document.getElementById("elo-calculator").style.height = e.data.height + "px";
+});
+</script>`;
 }
 
 function readUrl() {
@@ -435,7 +454,55 @@ function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
+// ---------- embedding, offline use, updates ----------
+
+// Inside a frame: tell the host page our height whenever it changes, and nothing else.
+function reportHeight() {
+  if (window.parent === window) return;
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height !== last) window.parent.postMessage({ type: HEIGHT_MESSAGE, height: (last = height) }, "*");
+  }).observe(document.documentElement);
+}
+
+// The service worker (sw.js) keeps every file of this build for offline use. A new deploy
+// installs beside it; the page offers a reload and only then lets the new version take over.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  let accepted = false;
+  const offer = (waiting) => {
+    $("update").hidden = false;
+    $("update-reload").onclick = () => {
+      accepted = true;
+      waiting.postMessage("skip-waiting");
+    };
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) location.reload();
+  });
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+      });
+    });
+    // An open page looks for a new deploy when it comes back to the foreground, and hourly.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {});
+    });
+    setInterval(() => registration.update().catch(() => {}), 3_600_000);
+  }).catch(() => {
+    /* no offline support (e.g. a private window): the page works online as before */
+  });
+}
+
 function start() {
+  if (EMBED) document.body.classList.add("embed");
+  reportHeight();
+  registerServiceWorker();
   onStatus(showStatus);
   $("rules").value = today();
   readUrl();
@@ -456,6 +523,12 @@ function start() {
     update();
   }).catch(() => {});
   fillBandsTable().catch(() => {});
+  $("embed-copy").addEventListener("click", () => {
+    $("embed-code").select();
+    navigator.clipboard.writeText($("embed-code").value).then(
+      () => setText($("embed-copied"), "Copied."),
+      () => setText($("embed-copied"), "Select the code and copy it."));
+  });
   update();
 }
 

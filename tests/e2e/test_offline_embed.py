@@ -1,0 +1,148 @@
+"""The three ways people use the site: an offline phone bookmark (PWA), an iframe in a blog on
+another origin, and GitHub Pages under a sub-path."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import build
+
+VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01&kind=standard&method=fide"
+LOAD_TIMEOUT = 120_000
+
+
+def ready(page: Page) -> None:
+    expect(page.locator("body")).to_have_class("engine-ready", timeout=LOAD_TIMEOUT)
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker has precached this build and controls the page."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+
+
+def go_offline_and_compute(page: Page, url: str) -> None:
+    page.context.set_offline(True)
+    page.reload()
+    ready(page)
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")
+    fresh = page.context.new_page()   # a new tab, still offline
+    fresh.goto(url.replace("1900:0.5", "1900:0"))
+    ready(fresh)
+    expect(fresh.get_by_test_id("new-rating")).to_have_text("1801")
+    fresh.close()
+    page.context.set_offline(False)
+
+
+@pytest.fixture
+def subpath_url(dist_dir, serve_dir, tmp_path) -> str:
+    """The site as GitHub Pages serves it: under /elo-calculator/."""
+    shutil.copytree(dist_dir, tmp_path / "elo-calculator")
+    return serve_dir(tmp_path) + "elo-calculator/"
+
+
+def test_offline_after_one_visit(page: Page, site_url):
+    url = site_url + VECTOR
+    page.goto(url)
+    ready(page)
+    controlled(page)
+    go_offline_and_compute(page, url)
+
+
+def test_offline_under_a_sub_path(page: Page, subpath_url):
+    url = subpath_url + VECTOR
+    page.goto(url)
+    ready(page)
+    controlled(page)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == subpath_url
+    go_offline_and_compute(page, url)
+
+
+@pytest.mark.parametrize("where", ["root", "sub-path"])
+def test_manifest_parses_without_errors_and_is_installable(page: Page, site_url, subpath_url, where):
+    base = site_url if where == "root" else subpath_url
+    page.goto(base)
+    ready(page)
+    controlled(page)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == base + "manifest.webmanifest"
+    assert manifest["errors"] == []
+    parsed = cdp.send("Page.getAppManifest").get("data", "")
+    assert '"start_url": "./"' in parsed
+    installability = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito, which alone blocks installing; anything else is ours.
+    assert [e["errorId"] for e in installability if e["errorId"] != "in-incognito"] == []
+
+
+def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tmp_path, serve_dir, monkeypatch):
+    site = tmp_path / "site"
+    web_b = tmp_path / "web-b"
+    build.build(site)
+    first = (site / "build.json").read_text()
+    url = serve_dir(site) + VECTOR
+    page.goto(url)
+    ready(page)
+    controlled(page)
+    caches_before = page.evaluate("caches.keys()")
+    assert len(caches_before) == 1
+
+    shutil.copytree(build.WEB, web_b)   # version B: the same site with one changed file
+    (web_b / "style.css").write_text((web_b / "style.css").read_text() + "\n/* version B */\n")
+    monkeypatch.setattr(build, "WEB", web_b)
+    build.build(tmp_path / "dist-b")
+    shutil.rmtree(site)
+    shutil.copytree(tmp_path / "dist-b", site)
+    assert (site / "build.json").read_text() != first
+
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(page.locator("#update")).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")   # the old version keeps working meanwhile
+    with page.expect_navigation(timeout=LOAD_TIMEOUT):
+        page.get_by_role("button", name="Reload to update").click()
+    ready(page)
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")
+    caches_after = page.evaluate("caches.keys()")
+    assert len(caches_after) == 1 and caches_after != caches_before
+    css = page.evaluate("fetch('style.css').then(r => r.text())")
+    assert "version B" in css
+
+
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A chess blog</title></head>
+<body style="background:#ffe"><h1>My blog post</h1>
+<script>window.heights = []; addEventListener("message", (e) => window.heights.push([e.origin, e.data]));</script>
+{snippet}
+</body></html>"""
+
+
+def test_embedded_in_a_blog_on_another_origin(page: Page, site_url, serve_dir, tmp_path):
+    page.goto(site_url + VECTOR)
+    ready(page)
+    snippet = page.get_by_test_id("embed-code").input_value()
+    assert "embed=1" in snippet and "games=1750%3A1%2C1900%3A0.5" in snippet
+    host_dir = tmp_path / "host"
+    host_dir.mkdir()
+    (host_dir / "post.html").write_text(HOST_PAGE.format(snippet=snippet))
+    host = serve_dir(host_dir).replace("127.0.0.1", "localhost") + "post.html"
+    assert site_url.split("/")[2] != host.split("/")[2]   # another origin
+
+    blog = page.context.new_page()
+    blog.goto(host)
+    frame = blog.frame_locator("#elo-calculator")
+    expect(frame.get_by_test_id("new-rating")).to_have_text("1811", timeout=LOAD_TIMEOUT)
+    expect(frame.get_by_role("link", name="Open full calculator")).to_be_visible()
+    expect(frame.locator("header.site h1")).to_be_hidden()
+    expect(frame.get_by_role("tab", name="Single game")).to_be_hidden()
+    blog.wait_for_function("window.heights.length > 0")
+    origin, message = blog.evaluate("window.heights[window.heights.length - 1]")
+    assert origin == site_url.rstrip("/") and message["type"] == "elo-calculator:height"
+    assert 200 < message["height"] < 5000
+    # The snippet's listener sized the frame from that message: no inner scrollbar.
+    blog.wait_for_function(
+        "document.getElementById('elo-calculator').style.height === window.heights.at(-1)[1].height + 'px'")
+    inner = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
+    assert inner[0] <= inner[1] + 1
