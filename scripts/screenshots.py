@@ -12,6 +12,7 @@ import argparse
 import importlib.util
 import os
 import shutil
+import subprocess
 import threading
 from pathlib import Path
 
@@ -21,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 QUERY = "?tab=tournament&rating=1800&k=20&games=1750:1,1900:0.5,2010:0,1620:1,2450:0.5&method=fide&rules=2025-10-01&kind=standard"
 SHOTS = [  # name, query, width, height, colour scheme, an output that must show a number
-    ("desktop", QUERY, 1280, 1500, "light", "new-rating"),
-    ("phone", QUERY, 375, 1900, "light", "new-rating"),
-    ("desktop-dark", QUERY, 1280, 1500, "dark", "new-rating"),
+    ("desktop", QUERY, 1280, 1400, "light", "new-rating"),
+    ("phone", QUERY, 375, 1500, "light", "new-rating"),
+    ("desktop-dark", QUERY, 1280, 1400, "dark", "new-rating"),
     ("single-phone", QUERY.replace("tab=tournament", "tab=single") + "&opponent=2450&opponent_k=10", 375, 1000, "light",
      "single-expected"),
 ]
@@ -62,8 +63,11 @@ def main() -> None:
             page.wait_for_selector("body.engine-ready", timeout=120_000)
             page.wait_for_function(f"/\\d/.test(document.querySelector('[data-testid={output}]').textContent)")
             page.wait_for_timeout(300)
-            page.screenshot(path=str(out / f"{name}.png"), full_page=True)
-            print("wrote", out / f"{name}.png")
+            path = out / f"{name}.png"
+            page.screenshot(path=str(path))
+            if shutil.which("pngquant"):  # small files for the repository, where available
+                subprocess.run(["pngquant", "--force", "--skip-if-larger", "--output", str(path), str(path)], check=False)
+            print("wrote", path, f"{path.stat().st_size // 1024} KiB")
             page.close()
         browser.close()
     server.shutdown()
