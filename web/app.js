@@ -3,7 +3,7 @@
 // formats it. The form is the state; the address bar mirrors it so a result can be
 // shared, bookmarked and restored.
 
-import { ask, onStatus } from "./engine.js";
+import { ask, onStatus, scriptURL } from "./engine.js";
 import { drawBars, drawCurve } from "./charts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -481,7 +481,7 @@ function registerServiceWorker() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
   });
-  navigator.serviceWorker.register("sw.js").then((registration) => {
+  navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const installing = registration.installing;

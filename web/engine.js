@@ -1,41 +1,61 @@
 // The page's side of the worker that runs elo_core (see worker.js for the other side).
 // ask(op, args) resolves with elo_core's answer object: {ok, result} or {ok: false, errors}.
 
-const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+// The page's CSP requires Trusted Types: script URLs must pass this policy, which only
+// admits files of this site (the worker and the service worker).
+const policy = globalThis.trustedTypes?.createPolicy("elo", {
+  createScriptURL(url) {
+    const resolved = new URL(url, import.meta.url);
+    if (resolved.origin !== location.origin) throw new TypeError(`not a script of this site: ${url}`);
+    return resolved.href;
+  },
+});
+export const scriptURL = (url) => (policy ? policy.createScriptURL(url) : new URL(url, import.meta.url).href);
+
 const pending = new Map();
+const listeners = [];
 let nextId = 1;
 let failed = null;
-const listeners = [];
+let lastStatus = null;
 
-// Stage changes and failures reach whoever listens (the status line).
+// Stage changes and failures reach whoever listens (the status line), also the ones before it listened.
 export function onStatus(listener) {
   listeners.push(listener);
+  if (lastStatus) listener(lastStatus);
 }
 
-worker.addEventListener("message", ({ data }) => {
-  if (data.type === "progress" || data.type === "error") {
-    if (data.type === "error") fail(data.message);
-    listeners.forEach((l) => l(data));
-    return;
-  }
+function status(data) {
+  lastStatus = data;
+  listeners.forEach((l) => l(data));
+}
+
+function fail(message) {
+  failed = message;
+  for (const settle of pending.values()) settle.reject(new Error(message));
+  pending.clear();
+  status({ type: "error", message });
+}
+
+let worker = null;
+try {
+  worker = new Worker(scriptURL("worker.js"), { type: "module" });
+} catch (error) {
+  fail(`This browser could not start the rating engine (${error.message}). Try a current Chrome, Edge, Firefox or Safari.`);
+}
+
+worker?.addEventListener("message", ({ data }) => {
+  if (data.type === "error") return fail(data.message);
+  if (data.type === "progress") return status(data);
   const settle = pending.get(data.id);
   if (!settle) return;
   pending.delete(data.id);
   settle.resolve(JSON.parse(data.response));
 });
 
-worker.addEventListener("error", (event) => {
+worker?.addEventListener("error", (event) => {
   event.preventDefault();
-  const message = "The rating engine stopped unexpectedly. Reload the page to start it again; your inputs are kept in the address.";
-  fail(message);
-  listeners.forEach((l) => l({ type: "error", message }));
+  fail("The rating engine stopped unexpectedly. Reload the page to start it again; your inputs are kept in the address.");
 });
-
-function fail(message) {
-  failed = message;
-  for (const settle of pending.values()) settle.reject(new Error(message));
-  pending.clear();
-}
 
 export function ask(op, args = {}) {
   if (failed) return Promise.reject(new Error(failed));
