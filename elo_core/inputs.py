@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from datetime import date
 from typing import Any, Iterable
 
@@ -18,6 +19,9 @@ MAX_TEXT = 100_000  # characters; longer text is refused before any parsing
 
 METHODS = ("fide", "logistic")
 KINDS = ("standard", "rapid", "blitz")
+
+
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)", re.ASCII)
 
 
 class EloError(ValueError):
@@ -42,10 +46,9 @@ def number(value: Any, field: str) -> float:
             raise EloError(field, "is required")
         if len(text) > 32:
             raise EloError(field, "is too long to be a number")
-        try:
-            value = float(text)
-        except ValueError:
-            raise EloError(field, f"must be a number, not {_show(text)}") from None
+        if not _NUMBER.fullmatch(text):  # plain decimals only: no 1e309, NaN, 1_800 or non-ASCII digits
+            raise EloError(field, f"must be a number, not {_show(text)}")
+        value = float(text)
     if not isinstance(value, (int, float)):
         raise EloError(field, "must be a number")
     if not math.isfinite(value):
@@ -152,6 +155,9 @@ def _refuse(field: str, message: str):
 
 
 def _show(value: Any) -> str:
-    """A short, safe echo of bad input: never the whole 10 MB string."""
-    text = repr(value) if not isinstance(value, str) else f"'{value}'"
-    return text if len(text) <= 24 else text[:20] + "...'"
+    """A short, safe echo of bad input: never the whole 10 MB string, and control or bidi
+    characters (e.g. U+202E, which would reverse the message around it) shown escaped."""
+    text = value if isinstance(value, str) else repr(value)
+    text = text[:20] + "..." if len(text) > 24 else text
+    text = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c)[0] == "C" else c for c in text)
+    return f"'{text}'" if isinstance(value, str) else text

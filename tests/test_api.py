@@ -12,7 +12,9 @@ NOW = "2025-10-01"
 @pytest.mark.parametrize("kwargs, field, words", [
     (dict(rating="abc"), "rating", "number"), (dict(rating=""), "rating", "required"),
     (dict(rating=-1), "rating", "between"), (dict(rating=5000), "rating", "between"),
-    (dict(rating=float("nan")), "rating", "finite"), (dict(rating="1e309"), "rating", "finite"),
+    (dict(rating=float("nan")), "rating", "finite"), (dict(rating="1e309"), "rating", "must be a number"),
+    (dict(rating="１８００"), "rating", "must be a number"), (dict(rating="1_800"), "rating", "must be a number"),
+    (dict(rating="\u202e0081"), "rating", "must be a number"),
     (dict(rating=1500.5), "rating", "whole"), (dict(rating=0), "rating", "unrated"),
     (dict(rating=True), "rating", "number"), (dict(k=0), "k", "between"), (dict(k=101), "k", "between"),
     (dict(games=[(1800, 2)]), "games[0].score", "1, 0.5 or 0"), (dict(games=[(3501, 1)]), "games[0].opponent", "between"),
