@@ -11,6 +11,8 @@ Every function checks its input and raises :class:`EloError` (a ``ValueError``)
 naming the field at fault; results are frozen dataclasses with ``to_dict()``.
 """
 
+from .event import (Entry, Event, EventPlayer, EventReport, PlayerResult, Problem, event_csv, kind_from_time_control,
+                    rate_event, read_event, season)
 from .inputs import EloError
 from .kfactor import KAdvice, k_factor
 from .performance import InitialRating, Performance, initial_rating, performance
@@ -21,6 +23,8 @@ from .rules import Rules, rules_in_force
 __version__ = "0.1.0"
 
 __all__ = [
+    "Entry", "Event", "EventPlayer", "EventReport", "PlayerResult", "Problem", "event_csv", "kind_from_time_control",
+    "rate_event", "read_event", "season",
     "EloError", "GameResult", "InitialRating", "KAdvice", "Outcome", "Performance", "RatingChange", "Rules",
     "ScoreNeeded", "Side", "SingleGame", "expected_score", "initial_rating", "k_factor", "performance", "rate",
     "rules_in_force", "score_needed", "single_game", "what_if",

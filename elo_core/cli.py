@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any, Sequence
 
 from . import __version__
+from .event import MAX_EVENT_CHARS
 from .facade import call
 from .inputs import EloError
 
@@ -71,11 +72,46 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--period-games", help="games in this rating period (K x n <= 700)")
     c.add_argument("--date", help="YYYY-MM-DD, default today")
     c.add_argument("--kind", default="standard")
+
+    c = command("event", "rate every player of a tournament file (TRF) or a file of games (PGN)")
+    c.add_argument("file", help="the TRF or PGN file ('-' for standard input)")
+    c.add_argument("--format", default="auto", help="auto (default), trf or pgn")
+    c.add_argument("--kind", help="standard, rapid or blitz (default: from the file's time control)")
+    c.add_argument("--rules", help="date of the rules in force (YYYY-MM-DD, default the event's start)")
+    c.add_argument("--k", help="K for every rated player (default: the K advisor's)")
+    c.add_argument("--k-player", action="append", default=[], metavar="WHO=K",
+                   help="K for one player (start rank, FIDE id or name); repeat")
+    c.add_argument("--games-played", help="rated games before the event, for the K advisor (default: 30 assumed)")
+    c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
+    c.add_argument("--csv", action="store_true", help="print the players table as CSV")
     return p
+
+
+def _event_request(ns: argparse.Namespace) -> tuple[str, dict]:
+    """The file's bytes (decoded by the engine: UTF-8, else Latin-1) and the overrides."""
+    try:
+        if ns.file == "-":
+            data = sys.stdin.buffer.read(MAX_EVENT_CHARS + 1)
+        else:
+            with open(ns.file, "rb") as f:
+                data = f.read(MAX_EVENT_CHARS + 1)
+    except OSError as e:
+        raise EloError("file", f"cannot read {ns.file}: {e.strerror or e}") from None
+    k_by_player = {}
+    for item in ns.k_player:
+        who, sep, k = item.rpartition("=")
+        if not sep:
+            raise EloError("k-player", f"must be WHO=K, not {item!r}")
+        k_by_player[who] = k
+    args = {"text": data, "format": ns.format, "kind": ns.kind, "rules": ns.rules, "k": ns.k,
+            "games_played": ns.games_played, "k_by_player": k_by_player, "player": ns.player}
+    return ("event_csv" if ns.csv else "event"), args
 
 
 def _request(ns: argparse.Namespace) -> tuple[str, dict]:
     """The facade operation and arguments for a parsed command line."""
+    if ns.command == "event":
+        return _event_request(ns)
     a = {k: v for k, v in vars(ns).items() if k not in ("command", "json") and v is not None}
     if "game" in a:
         a["games"] = a.pop("game")
@@ -86,14 +122,17 @@ def _request(ns: argparse.Namespace) -> tuple[str, dict]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ns = _parser().parse_args(argv)
-    op, args = _request(ns)
     try:
+        op, args = _request(ns)
         result = call(op, args)
     except EloError as e:
         for err in getattr(e, "errors", [e]):
             print(f"error: {err}", file=sys.stderr)
         return 2
-    print(json.dumps(result, indent=1) if ns.json else _table(op, result))
+    if op == "event_csv":
+        sys.stdout.write(result["csv"])
+    else:
+        print(json.dumps(result, indent=1) if ns.json else _table(op, result))
     return 0
 
 
@@ -162,4 +201,34 @@ def _table(op: str, r: Any) -> str:
         return "\n".join(lines)
     if op == "kfactor":
         return f"K = {r['k']} ({r['rule']}): {r['reason']}"
+    if op == "event":
+        return "\n".join(_event_lines(r))
     return json.dumps(r)
+
+
+def _event_lines(r: dict) -> list[str]:
+    e = r["event"]
+    when = e["start"] or "no date" if e["start"] == e["end"] or not e["end"] else f"{e['start']} to {e['end']}"
+    lines = [f"{e['name'] or '(no name)'} ({e['format'].upper()}, {when}): {e['players']} players, {e['games']} games, "
+             f"{e['rated_games']} rated", f"{e['kind']} ({e['kind_note']}), rules of {e['rules']} ({e['rules_note']})"]
+    lines += [f"Assumed: {a}" for a in e["assumptions"]]
+    if "season" in r:
+        s = r["season"]
+        lines += [f"{s['player']}: rating {s['rating']}, K {s['k']}, first game {s['date']}",
+                  "  " + " ".join(f"--game {g['opponent']}:{g['score']:g}" for g in s["games"])]
+        lines += [f"  not counted: round {g['round']} {g['opponent'] or ''} {g['note']}" for g in s["not_counted"]]
+    else:
+        lines.append(f"{'Rk':>4} {'No':>4}  {'Name':<28} {'Rtg':>4} {'Gms':>3} {'Score':>5} {'Exp':>6} {'K':>3} "
+                     f"{'Change':>7} {'New':>5} {'Perf':>5}")
+        for p in r["players"]:
+            rated = p["new_rating"] is not None
+            new = p["new_rating"] if rated else (f"({p['initial_rating']})" if p["initial_rating"] else "-")
+            lines.append(f"{p['rank'] or '':>4} {p['start_rank'] or '':>4}  {p['name'][:28]:<28} {p['rating'] or '-':>4} "
+                         f"{p['games']:>3} {p['score']:>5g} {_num(p['expected']):>6} {p['effective_k'] or '-':>3} "
+                         f"{_num(p['change'], 2, True) if rated else '-':>7} {new:>5} {p['performance'] or '-':>5}")
+        if any(p["initial_rating"] for p in r["players"]):
+            lines.append("(N): first rating of an unrated player (8.2), published or not: see --json")
+    if r["problems"]:
+        lines.append(f"Problems ({len(r['problems'])}):")
+        lines += [f"  {'line ' + str(p['line']) if p['line'] else 'file'}: {p['message']}" for p in r["problems"]]
+    return lines

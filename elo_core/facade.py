@@ -10,17 +10,19 @@ next to its own field at once, not one per keystroke.
 from __future__ import annotations
 
 import json
+import re
 from datetime import date
 from typing import Any, Callable
 
 from . import inputs
+from .event import FORMATS, MAX_EVENT_CHARS, EventReport, event_csv, rate_event, read_event, season, source_text
 from .inputs import EloError
 from .kfactor import k_factor
 from .performance import initial_rating, performance
 from .rating import rate, score_needed, single_game, what_if
 from .tables import difference_bands, expected_from_table
 
-MAX_REQUEST = 12_000_000  # characters: a pasted 10 MB string gets a message, not a hang
+MAX_REQUEST = 2 * MAX_EVENT_CHARS + 1_000_000  # characters: room for a whole event file (escaped), then a message
 
 
 def handle(request: str) -> str:
@@ -154,6 +156,44 @@ def _remaining(a: dict) -> list:
     return [v for v in raw.split(",") if v.strip()] if isinstance(raw, str) else raw
 
 
+def _event_checks(a: dict) -> list[Callable[[], Any]]:
+    """The event ops' arguments: the file's text and the overrides, each checked on its own."""
+    def k_by_player():
+        given = a.get("k_by_player") or {}
+        if not isinstance(given, dict):
+            raise EloError("k_by_player", "must map players (start rank, FIDE id or name) to K")
+        for who, k in given.items():
+            inputs.k_factor(k, f"k_by_player[{inputs._show(str(who))}]")
+
+    def given(key: str, check: Callable[[Any], Any]) -> Callable[[], Any]:
+        return lambda: a.get(key) in (None, "", "auto") or check(a[key])
+
+    return [lambda: source_text(a.get("text")), lambda: inputs.choice(a.get("format") or "auto", "format", FORMATS),
+            given("kind", lambda v: inputs.choice(v, "kind", inputs.KINDS)), given("rules", inputs.day),
+            given("k", inputs.k_factor), given("games_played", lambda v: inputs.whole(v, "games_played", 0, 100_000)),
+            k_by_player, given("player", lambda v: isinstance(v, str) or inputs._refuse("player", "must be a name"))]
+
+
+def _event_report(a: dict) -> EventReport:
+    return rate_event(read_event(a.get("text"), a.get("format") or "auto"), kind=a.get("kind"), rules=a.get("rules"),
+                      k=a.get("k"), k_by_player=a.get("k_by_player"), games_played=a.get("games_played"))
+
+
+def _event(a: dict) -> dict:
+    """Every player of a TRF or PGN; with ``player``, also that player's games for the tournament tab."""
+    report = _event_report(a)
+    out = report.to_dict(details=a.get("details", True) is not False)
+    if a.get("player"):
+        out["season"] = season(report, a["player"])
+    return out
+
+
+def _event_csv(a: dict) -> dict:
+    report = _event_report(a)
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", report.event.name).strip("-.")[:60] or "event"
+    return {"csv": event_csv(report), "filename": f"{stem}.csv"}
+
+
 OPS: dict[str, tuple[Callable[[dict], list], Callable[[dict], Any]]] = {
     "rate": (_rate_checks, _rate),
     "single": (_single_checks, lambda a: single_game(a["rating"], a["opponent"], a["k"], a["opponent_k"],
@@ -171,4 +211,6 @@ OPS: dict[str, tuple[Callable[[dict], list], Callable[[dict], Any]]] = {
     "curve": (lambda a: [], _curve),
     "batch": (lambda a: [], _batch),
     "ping": (lambda a: [], lambda a: {"version": __import__("elo_core").__version__}),
+    "event": (_event_checks, _event),
+    "event_csv": (_event_checks, _event_csv),
 }

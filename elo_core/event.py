@@ -1,0 +1,507 @@
+"""Whole events: every player of a tournament file (TRF) or a file of games (PGN), rated the FIDE way.
+
+:func:`read_event` turns a file's text (or bytes) into an :class:`Event`: players,
+and for each player one :class:`Entry` per round (a game, a forfeit or a bye),
+plus the :class:`Problem` list of what could not be read (each with its line).
+:func:`rate_event` rates every player with :func:`elo_core.rating.rate` (one
+call per rated player: its per-game breakdown is what the page shows), and adds
+the performance rating and, for unrated players, the first rating (8.2).
+
+* **What counts** (B.02 8.1 and the TRF codes): only games played over the
+  board and finished count; forfeits, byes, games marked not rated (TRF
+  ``W D L``) and unfinished games (PGN ``*``) do not. A rated player's games
+  against unrated opponents are skipped by ``rate`` itself.
+* **Rules date**: the ``rules`` given, else the event's start (TRF 042, PGN
+  ``EventDate`` or the earliest ``Date``), else today (said in ``assumptions``).
+* **Kind**: the ``kind`` given, else told from the time control by the Laws of
+  Chess (appendices A.1, B.1): the base time plus 60 times the increment (for
+  the first 60 moves) is 10 minutes or less: blitz; more than 10 and less than
+  60: rapid; 60 or more: standard. If the file does not tell, standard (said).
+* **K**: per player if given (``k_by_player``, by start rank, FIDE id or name),
+  else from the file (neither TRF16 nor TRF-2026 nor PGN has a K field, so this
+  is only for callers building an :class:`Event` themselves), else the default
+  ``k`` if given, else the K advisor (8.3.3) from rating, birth year and the
+  rules date, assuming at least 30 rated games before the event unless
+  ``games_played`` says otherwise. ``rate`` then applies K x n <= 700.
+
+Results are frozen dataclasses with ``to_dict()``; :func:`event_csv` gives the
+players table as CSV text.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Iterable, Mapping
+
+from . import inputs
+from .inputs import EloError
+from .kfactor import k_factor
+from .performance import InitialRating, Performance, initial_rating, performance
+from .rating import RatingChange, _plain, rate
+from .rules import FIRST_EDITION, Rules, rules_in_force
+
+MAX_EVENT_CHARS = 20_000_000
+"""A file larger than this (characters, or bytes for the CLI) is refused: about 20 MB, room for
+a 500-player TRF (about 100 kB) and 10,000 PGN games with moves (about 8 MB)."""
+MAX_PROBLEMS = 200
+"""Problems listed; past this they are counted in one last line."""
+ASSUMED_GAMES_PLAYED = 30
+FORMATS = ("auto", "trf", "pgn")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in the file that could not be used as it stands; ``line`` is 1-based (``None``: the whole file)."""
+
+    line: int | None
+    message: str
+
+    def to_dict(self) -> dict:
+        return {"line": self.line, "message": self.message}
+
+
+class Problems:
+    """Collects problems while a file is read: at most :data:`MAX_PROBLEMS`, the rest counted."""
+
+    def __init__(self, first: Iterable[Problem] = ()) -> None:
+        self.items: list[Problem] = list(first)
+        self.dropped = 0
+
+    def add(self, line: int | None, message: str) -> None:
+        if len(self.items) < MAX_PROBLEMS:
+            self.items.append(Problem(line, message))
+        else:
+            self.dropped += 1
+
+    def result(self) -> tuple[Problem, ...]:
+        more = (Problem(None, f"... and {self.dropped} more problems"),) if self.dropped else ()
+        return tuple(self.items) + more
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One round of one player: a game, a forfeit or a bye."""
+
+    round: int | None
+    opponent: str | None
+    """The opponent's key in :attr:`Event.players` (``None``: a bye, or an opponent not in the file)."""
+    opponent_rating: int
+    """The opponent's rating for this game (0: unrated)."""
+    colour: str | None
+    """``"w"``, ``"b"`` or ``None``."""
+    code: str
+    """The result as the file writes it: a TRF result code, or the PGN ``Result``."""
+    points: float | None
+    """Points this round gave the player (``None``: not known, e.g. an unfinished game)."""
+    played: bool
+    """Played over the board."""
+    rated: bool
+    """Counts for rating: played, finished, not marked unrated, opponent known."""
+    note: str | None = None
+    date: str | None = None
+    line: int | None = None
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class EventPlayer:
+    key: str
+    """Unique in the event: the TRF starting rank, or the PGN name."""
+    name: str
+    rating: int
+    """0: unrated."""
+    start_rank: int | None = None
+    fide_id: str | None = None
+    title: str = ""
+    federation: str = ""
+    sex: str = ""
+    birth: str = ""
+    """As written in the file (TRF: YYYY/MM/DD, often only the year)."""
+    points: float | None = None
+    """Points as the file states them (TRF columns 81-84); ``None``: not stated."""
+    rank: int | None = None
+    k: int | None = None
+    """K from the file, where a file has one."""
+    entries: tuple[Entry, ...] = ()
+    line: int | None = None
+
+    @property
+    def birth_year(self) -> int | None:
+        m = re.match(r"\s*(\d{4})", self.birth or "")
+        return int(m.group(1)) if m and 1900 <= int(m.group(1)) <= 2100 else None
+
+
+@dataclass(frozen=True)
+class Event:
+    format: str
+    name: str
+    start: date | None
+    end: date | None
+    time_control: str
+    """As the file writes it (TRF 222 or 122, PGN ``TimeControl``)."""
+    kind: str | None
+    """Told by the time control; ``None``: it cannot be told."""
+    kind_note: str
+    players: tuple[EventPlayer, ...]
+    problems: tuple[Problem, ...]
+    notes: tuple[str, ...] = ()
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+
+def source_text(source: Any, field: str = "text") -> tuple[str, tuple[Problem, ...]]:
+    """The text of a file from its text or its bytes, refusing what is not a text file of a sane size.
+
+    Bytes are decoded as UTF-8 (a BOM is dropped), else as Latin-1 with a problem saying so.
+    """
+    problems: tuple[Problem, ...] = ()
+    if isinstance(source, (bytes, bytearray)):
+        if len(source) > MAX_EVENT_CHARS:
+            raise EloError(field, f"the file is {len(source) / 1e6:.1f} MB; at most {MAX_EVENT_CHARS // 1_000_000} MB is read")
+        if b"\x00" in source:
+            raise EloError(field, "this is a binary file (it has NUL bytes), not a TRF or PGN text file")
+        try:
+            text = bytes(source).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            text = bytes(source).decode("latin-1")
+            problems = (Problem(None, f"the file is not UTF-8 (byte {e.start}): read as Latin-1; check accented names"),)
+    elif isinstance(source, str):
+        if len(source) > MAX_EVENT_CHARS:
+            raise EloError(field, f"the file is {len(source) / 1e6:.1f} MB; at most {MAX_EVENT_CHARS // 1_000_000} MB is read")
+        if "\x00" in source:
+            raise EloError(field, "this is a binary file (it has NUL bytes), not a TRF or PGN text file")
+        text = source[1:] if source.startswith("\ufeff") else source
+    else:
+        raise EloError(field, "is required: the file's text" if source is None else "must be the file's text")
+    if not text or text.isspace():
+        raise EloError(field, "the file is empty")
+    return text, problems
+
+
+def detect_format(text: str) -> str:
+    """``"trf"`` or ``"pgn"`` from the first meaningful lines, or an :class:`EloError` naming ``format``."""
+    for seen, line in enumerate(io.StringIO(text)):
+        s = line.strip()
+        if s.startswith("[") and re.match(r'\[\s*\w+\s+"', s):
+            return "pgn"
+        if re.match(r"\d{3}(?:\s|$)", s) or s.startswith("XX"):
+            return "trf"
+        if seen > 200:
+            break
+    raise EloError("format", "neither a TRF (lines such as '012 name', '001 ...') nor a PGN (tags such as "
+                             "[White \"...\"]); say which with format")
+
+
+def read_event(source: Any, format: str = "auto") -> Event:
+    """Read a TRF or PGN file (text or bytes) into an :class:`Event`."""
+    from . import pgn, trf
+
+    format = inputs.choice(format or "auto", "format", FORMATS)
+    text, problems = source_text(source)
+    if format == "auto":
+        format = detect_format(text)
+    return (trf.parse_trf if format == "trf" else pgn.parse_pgn)(text, problems)
+
+
+# --- time controls -----------------------------------------------------------------------------------------------
+
+_PERIOD = re.compile(r"(?:(\d+)/)?(\d+)(?:\+(\d+))?")
+_KIND_WORDS = (("blitz", "blitz"), ("rapid", "rapid"), ("standard", "standard"), ("classical", "standard"))
+
+
+def kind_of_minutes(minutes: float) -> str:
+    """Laws of Chess A.1, B.1: blitz 10 minutes or less, rapid more than 10 and less than 60, else standard."""
+    return "blitz" if minutes <= 10 else "rapid" if minutes < 60 else "standard"
+
+
+def kind_from_time_control(text: str, *, seconds: bool = True) -> tuple[str | None, str]:
+    """The kind of play a time control is, and how that was told.
+
+    ``seconds``: the numbers of an encoded control (``5400+30``, ``40/6000+30:900+30``)
+    are seconds, as in PGN ``TimeControl`` and TRF 222; otherwise (TRF 122, free text)
+    numbers under 300 are read as minutes.
+
+    >>> kind_from_time_control("5400+30")[0], kind_from_time_control("900+10")[0], kind_from_time_control("180+2")[0]
+    ('standard', 'rapid', 'blitz')
+    >>> kind_from_time_control("90 min + 30 sec/move", seconds=False)[0]
+    'standard'
+    """
+    raw = (text or "").strip()
+    if not raw or raw in ("?", "-"):
+        return None, "no time control in the file"
+    compact = re.sub(r"\s+", "", raw)
+    periods = [_PERIOD.fullmatch(p) for p in compact.split(":")]
+    if all(periods):
+        nums = [(int(m.group(1) or 0), int(m.group(2)), int(m.group(3) or 0)) for m in periods]
+        unit = 1 if seconds or any(s >= 300 for _, s, _ in nums) else 60
+        total, moves = 0.0, 0
+        for n_moves, base, inc in nums:
+            if moves >= 60:
+                break
+            counted = min(n_moves or 60, 60 - moves)
+            total += base * unit + inc * counted
+            moves += n_moves or 60
+        minutes = total / 60
+        return kind_of_minutes(minutes), (f"time control {raw!r}: {minutes:g} min for 60 moves (base plus 60 "
+                                          f"increments) -> {kind_of_minutes(minutes)}")
+    low = raw.lower()
+    hours = sum(int(h) for h in re.findall(r"(\d+)\s*(?:h|hours?)\b", low))
+    base = sum(int(m) for m in re.findall(r"(\d+)\s*(?:min|mins|minutes?|m\b|'(?!')|\u2032)", low))
+    inc = re.search(r"(\d+)\s*(?:s\b|sec|secs|seconds?|\"|''|\u2033)", low)
+    if hours or base:
+        minutes = hours * 60 + base + (int(inc.group(1)) if inc else 0)
+        return kind_of_minutes(minutes), (f"time control {raw!r}: {minutes:g} min for 60 moves (base plus 60 "
+                                          f"increments) -> {kind_of_minutes(minutes)}")
+    for word, kind in _KIND_WORDS:
+        if word in low:
+            return kind, f"time control {raw!r} says {word}"
+    return None, f"time control {raw!r} could not be read"
+
+
+# --- rating every player -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's event: the ``rate()`` result (rated players), performance and first rating (unrated)."""
+
+    player: EventPlayer
+    names: Mapping[str, str]
+    """Key -> name of every player, to name opponents."""
+    k: int | None
+    k_source: str | None
+    """``player`` (given for this player), ``file``, ``default`` (given for all) or ``advisor``."""
+    k_note: str | None
+    rating_change: RatingChange | None
+    performance: Performance | None
+    initial: InitialRating | None
+
+    def summary(self) -> dict:
+        """The flat, sortable fields of the players table."""
+        p, rc, first = self.player, self.rating_change, self.initial
+        counted = [e for e in p.entries if e.rated and e.opponent_rating]
+        return _plain({
+            "key": p.key, "start_rank": p.start_rank, "rank": p.rank, "name": p.name, "title": p.title,
+            "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "rating": p.rating,
+            "points": p.points if p.points is not None else _points(p.entries),
+            "games": rc.games_counted if rc else len(counted),
+            "score": rc.score if rc else float(sum(e.points for e in counted)),
+            "expected": rc.expected if rc else None, "k": self.k, "effective_k": rc.effective_k if rc else None,
+            "k_source": self.k_source, "change": rc.change if rc else None,
+            "change_rounded": rc.change_rounded if rc else None, "new_rating": rc.new_rating if rc else None,
+            "performance": self.performance.performance if self.performance else None,
+            "initial_rating": first.initial_rating if first else None,
+            "initial_published": first.published if first else None,
+        })
+
+    def rounds(self) -> list[dict]:
+        """Every round of the player, each rated game with its line of the ``rate()`` breakdown."""
+        rated = iter(self.rating_change.games) if self.rating_change else iter(())
+        out = []
+        for e in self.player.entries:
+            d = e.to_dict()
+            d["opponent_name"] = self.names.get(e.opponent) if e.opponent else None
+            g = next(rated) if e.rated and self.rating_change else None
+            d.update(counted=g.counted if g else False, expected=g.expected if g else None,
+                     change=g.change if g else None, reason=g.reason if g else None)
+            out.append(d)
+        return _plain(out)
+
+    def to_dict(self) -> dict:
+        d = self.summary()
+        d.update(k_note=self.k_note, rounds=self.rounds(),
+                 breakdown=self.rating_change.to_dict() if self.rating_change else None,
+                 performance_detail=self.performance.to_dict() if self.performance else None,
+                 initial=self.initial.to_dict() if self.initial else None)
+        return d
+
+
+def _points(entries: Iterable[Entry]) -> float:
+    return float(sum(e.points for e in entries if e.points is not None))
+
+
+@dataclass(frozen=True)
+class EventReport:
+    event: Event
+    kind: str
+    kind_note: str
+    rules: Rules
+    rules_date: date
+    rules_note: str
+    assumptions: tuple[str, ...]
+    players: tuple[PlayerResult, ...]
+    problems: tuple[Problem, ...]
+
+    def summary(self) -> dict:
+        ev = self.event
+        games = sum(1 for p in ev.players for e in p.entries if e.played) // 2
+        rated = sum(1 for p in ev.players for e in p.entries if e.rated) // 2
+        rounds = max((e.round or 0 for p in ev.players for e in p.entries), default=0)
+        return _plain({
+            "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,
+            "kind": self.kind, "kind_note": self.kind_note, "rules": self.rules_date, "rules_note": self.rules_note,
+            "rules_detail": self.rules.to_dict(), "players": len(ev.players),
+            "rated_players": sum(1 for p in ev.players if p.rating), "games": games, "rated_games": rated,
+            "rounds": rounds, "assumptions": list(self.assumptions) + list(ev.notes),
+        })
+
+    def to_dict(self, details: bool = True) -> dict:
+        return {"event": self.summary(),
+                "players": [p.to_dict() if details else p.summary() for p in self.players],
+                "problems": [p.to_dict() for p in self.problems]}
+
+    def find(self, name: Any, field: str = "player") -> PlayerResult:
+        """The player named ``name`` (exactly, else ignoring case), or one given by key or FIDE id."""
+        wanted = str(name or "").strip()
+        if not wanted:
+            raise EloError(field, "is required: a player's name")
+        for test in (lambda p: p.name == wanted, lambda p: p.name.casefold() == wanted.casefold(),
+                     lambda p: wanted in (p.key, p.fide_id)):
+            found = [r for r in self.players if test(r.player)]
+            if found:
+                return found[0]
+        raise EloError(field, f"no player named {inputs._show(wanted)} in the file")
+
+
+def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = None,
+               k_by_player: Mapping[str, Any] | None = None, games_played: Any = None) -> EventReport:
+    """Rate every player of ``event`` (see the module's docstring for the choices made).
+
+    >>> ev = read_event('[Date "2025.10.04"]\\n[White "Alpha"]\\n[Black "Beta"]\\n'
+    ...                 '[WhiteElo "1800"]\\n[BlackElo "1750"]\\n[Result "1-0"]\\n')
+    >>> r = rate_event(ev, k=20)
+    >>> [(p.player.name, p.rating_change.change_rounded) for p in r.players]
+    [('Alpha', 9), ('Beta', -9)]
+    """
+    problems = Problems(event.problems)
+    assumptions = []
+    if kind not in (None, "", "auto"):
+        kind, kind_note = inputs.choice(kind, "kind", inputs.KINDS), "given"
+    elif event.kind:
+        kind, kind_note = event.kind, event.kind_note
+    else:
+        kind, kind_note = "standard", f"{event.kind_note}: standard assumed (give kind to change it)"
+        assumptions.append(f"kind: {kind_note}")
+    if rules not in (None, ""):
+        on, rules_note = inputs.day(rules, "rules"), "given"
+    elif event.start:
+        on, rules_note = event.start, "the event's start date"
+    else:
+        on, rules_note = date.today(), "no start date in the file: rules of today (give rules to change it)"
+        assumptions.append(f"rules: {rules_note}")
+    if on < FIRST_EDITION:
+        raise EloError("rules", f"the event started on {on.isoformat()}; rules before {FIRST_EDITION.isoformat()} "
+                                "are not modelled: give a later rules date")
+    default_k = inputs.k_factor(k, "k") if k not in (None, "") else None
+    history = inputs.whole(games_played, "games_played", 0, 100_000) if games_played not in (None, "") else None
+    per_player = _k_by_player(event, k_by_player or {}, problems)
+    if default_k is None and any(p.rating and p.key not in per_player and not p.k for p in event.players):
+        assumptions.append(
+            f"K: from the K advisor (8.3.3) by rating, birth year and date, with {history} rated games before the "
+            "event (given)" if history is not None else
+            f"K: from the K advisor (8.3.3) by rating, birth year and date, assuming every player had at least "
+            f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give games_played, k or "
+            "k_by_player to change it)")
+    names = {p.key: p.name for p in event.players}
+    results = []
+    for p in event.players:
+        games = [(e.opponent_rating, e.points) for e in p.entries if e.rated]
+        k_used = k_source = k_note = rc = None
+        if p.rating:
+            k_used, k_source, k_note = _k_for(p, per_player, default_k, history, on, kind)
+            try:
+                rc = rate(p.rating, k_used, games, rules=on, kind=kind)
+            except EloError as e:
+                problems.add(p.line, f"{p.name}: not rated: {e}")
+        vs_rated = [g for g in games if g[0]]
+        perf = performance(vs_rated) if vs_rated and len(vs_rated) <= inputs.MAX_GAMES else None
+        first = initial_rating(vs_rated) if not p.rating and vs_rated and len(vs_rated) <= inputs.MAX_GAMES else None
+        results.append(PlayerResult(p, names, k_used, k_source, k_note, rc, perf, first))
+    return EventReport(event, kind, kind_note, rules_in_force(on, kind), on, rules_note, tuple(assumptions),
+                       tuple(results), problems.result())
+
+
+def _k_by_player(event: Event, given: Mapping[str, Any], problems: Problems) -> dict[str, int]:
+    """``k_by_player`` keyed by player key; each name may be a key (TRF start rank), a FIDE id or a name."""
+    if not isinstance(given, Mapping):
+        raise EloError("k_by_player", "must map players (start rank, FIDE id or name) to K")
+    by = {}
+    for p in event.players:
+        for ident in (p.name.casefold(), p.fide_id, p.key):
+            if ident:
+                by[ident] = p.key
+    out = {}
+    for who, value in given.items():
+        key = by.get(str(who).strip()) or by.get(str(who).strip().casefold())
+        k = inputs.k_factor(value, f"k_by_player[{inputs._show(str(who))}]")
+        if key is None:
+            problems.add(None, f"k_by_player: no player {inputs._show(str(who))} in the file")
+        else:
+            out[key] = k
+    return out
+
+
+def _k_for(p: EventPlayer, per_player: dict[str, int], default_k: int | None, history: int | None,
+           on: date, kind: str) -> tuple[int, str, str]:
+    if p.key in per_player:
+        return per_player[p.key], "player", "given for this player"
+    if p.k:
+        return p.k, "file", "from the file"
+    if default_k is not None:
+        return default_k, "default", "given for every player"
+    year = p.birth_year if p.birth_year and p.birth_year <= on.year else None
+    played = ASSUMED_GAMES_PLAYED if history is None else history
+    advice = k_factor(p.rating, played, birth_year=year, on=on, kind=kind)
+    assumed = f" (assumed: at least {ASSUMED_GAMES_PLAYED} rated games before the event)" if history is None else ""
+    return advice.k, "advisor", f"{advice.reason}{assumed}"
+
+
+# --- exports -----------------------------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("rank", "start_rank", "name", "title", "federation", "fide_id", "birth", "rating", "points", "games",
+               "score", "expected", "k", "k_source", "change", "change_rounded", "new_rating", "performance",
+               "initial_rating", "initial_published")
+_TEXT_COLUMNS = ("name", "title", "federation", "fide_id", "birth")
+
+
+def event_csv(report: EventReport) -> str:
+    """The players table as CSV text (comma separated, a header row, CRLF line ends as RFC 4180).
+
+    A text cell starting with ``= + - @`` gets a leading apostrophe, so that a
+    spreadsheet shows a name like ``=HYPERLINK(...)`` as text instead of running it.
+    """
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(CSV_COLUMNS)
+    for p in report.players:
+        row = p.summary()
+        for c in _TEXT_COLUMNS:
+            if isinstance(row[c], str) and row[c][:1] in ("=", "+", "-", "@", "\t", "\r"):
+                row[c] = "'" + row[c]
+        w.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+def season(report: EventReport, name: Any) -> dict:
+    """One player's games, as the page's tournament tab takes them: ``[{opponent, score}]`` plus the date.
+
+    Every finished game played over the board is listed (an opponent rated 0 is
+    unrated, and the tab shows it skipped); games that do not count are listed
+    apart in ``not_counted`` with the reason.
+    """
+    r = report.find(name)
+    p = r.player
+    dates = sorted(e.date for e in p.entries if e.date)
+    return _plain({
+        "player": p.name, "key": p.key, "rating": p.rating, "k": r.k, "k_source": r.k_source, "k_note": r.k_note,
+        "kind": report.kind, "rules": report.rules_date,
+        "date": dates[0] if dates else report.event.start or report.rules_date,
+        "games": [{"opponent": e.opponent_rating, "score": e.points} for e in p.entries if e.rated],
+        "not_counted": [{"round": e.round, "opponent": r.names.get(e.opponent) if e.opponent else None,
+                         "code": e.code, "note": e.note} for e in p.entries if not e.rated],
+    })

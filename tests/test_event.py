@@ -1,0 +1,192 @@
+"""Whole events: rating every player, the facade ops, the CLI, bad input, a 500-player Swiss."""
+
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from elo_core import EloError, event_csv, rate, rate_event, read_event
+from elo_core.event import MAX_EVENT_CHARS, kind_from_time_control
+from elo_core.facade import handle
+from eventgen import pgn_games, swiss, swiss_trf, trf_line
+
+DATA = Path(__file__).parent / "data"
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def ask(op, **args):
+    return json.loads(handle(json.dumps({"op": op, "args": args})))
+
+
+@pytest.fixture(scope="module")
+def big():
+    return swiss_trf(500, 11, seed=1)
+
+
+def test_500_player_swiss_matches_rate_and_is_fast(big):
+    t = time.process_time()
+    report = rate_event(read_event(big))
+    took = time.process_time() - t
+    assert len(report.players) == 500 and report.problems == ()
+    plan = {p["start"]: p for p in swiss(500, 11, seed=1)["players"]}
+    checked = 0
+    for start in (1, 77, 250, 499):
+        p, r = plan[start], report.players[start - 1]
+        if not p["rating"]:
+            continue
+        games = [(plan[o]["rating"], {"1": 1, "=": 0.5, "0": 0}[c]) for o, _, c in p["rounds"] if c in "1=0" and o]
+        assert r.rating_change == rate(p["rating"], r.k, games, rules="2025-10-04")
+        checked += 1
+    assert checked >= 3
+    unrated = [r for r in report.players if not r.player.rating and r.initial]
+    assert all(r.rating_change is None and r.summary()["initial_rating"] == r.initial.initial_rating for r in unrated)
+    assert any(r.initial.published for r in unrated)
+    assert took < 2   # CPU seconds: about 0.15 here; generous for slow CI machines
+
+
+def test_facade_event_shape(big):
+    r = ask("event", text=big, rules="2025-10-05", k_by_player={"1": 15}, details=True)
+    assert r["ok"], r
+    res = r["result"]
+    assert set(res) == {"event", "players", "problems"}
+    assert {"format", "name", "start", "end", "kind", "kind_note", "rules", "rules_note", "rules_detail", "players",
+            "rated_players", "games", "rated_games", "rounds", "assumptions", "time_control"} <= set(res["event"])
+    assert res["event"]["rules"] == "2025-10-05" and res["event"]["rounds"] == 11
+    p = res["players"][0]
+    assert p["k"] == 15 and p["k_source"] == "player"
+    assert {"key", "name", "rating", "games", "score", "expected", "k", "change", "change_rounded", "new_rating",
+            "performance", "initial_rating", "initial_published", "rounds", "breakdown", "initial"} <= set(p)
+    assert len(p["rounds"]) == 11 and p["breakdown"]["new_rating"] == p["new_rating"]
+    short = ask("event", text=big, details=False)["result"]["players"][0]
+    assert "rounds" not in short and short["name"] == p["name"]
+
+
+def test_overrides_and_assumptions():
+    text = (DATA / "codes.trf").read_text()
+    r = ask("event", text=text, k=30, kind="rapid", rules="2024-12-01")["result"]
+    assert r["event"]["kind"] == "rapid" and r["event"]["rules"] == "2024-12-01"
+    assert {p["k"] for p in r["players"] if p["rating"]} == {30} and {p["k_source"] for p in r["players"] if p["k"]} == {"default"}
+    r = ask("event", text=text, games_played=10)["result"]
+    assert r["players"][1]["k"] == 40 and "10 rated games" in r["event"]["assumptions"][0]
+    r = ask("event", text=text, k_by_player={"Nobody": 20})["result"]
+    assert any("no player 'Nobody'" in p["message"] for p in r["problems"])
+    old = ask("event", text=text.replace("042 2025/10/04", "042 2019/10/04"))
+    assert not old["ok"] and old["errors"][0]["field"] == "rules"
+    assert ask("event", text=text.replace("042 2025/10/04", "042 2019/10/04"), rules="2025-01-01")["ok"]
+
+
+def test_season_of_one_player_for_the_tournament_tab():
+    r = ask("event", text=(DATA / "edge.pgn").read_text(encoding="utf-8-sig"), player="Beta, Bob")
+    s = r["result"]["season"]
+    assert s["games"] == [{"opponent": 2000, "score": 0.0}, {"opponent": 1800, "score": 0.5}] and s["date"] == "2025-10-04"
+    tab = ask("rate", rating=s["rating"], k=s["k"], games=s["games"], rules=s["rules"])
+    assert tab["result"]["change_rounded"] == -10
+    missing = ask("event", text=(DATA / "edge.pgn").read_text(encoding="utf-8-sig"), player="Zed")
+    assert missing["errors"][0]["field"] == "player"
+
+
+def test_hostile_names_round_trip_unchanged():
+    text = "\n".join([trf_line(1, HOSTILE, 1800, rounds=[(2, "w", "1")]), trf_line(2, "=cmd|' /C calc'!A0", 1700,
+                                                                                  rounds=[(1, "b", "0")])])
+    r = ask("event", text=text, rules="2025-10-01")["result"]
+    assert [p["name"] for p in r["players"]] == [HOSTILE, "=cmd|' /C calc'!A0"]
+    assert r["players"][1]["rounds"][0]["opponent_name"] == HOSTILE
+    rows = list(csv.DictReader(io.StringIO(ask("event_csv", text=text, rules="2025-10-01")["result"]["csv"])))
+    assert rows[0]["name"] == HOSTILE and rows[1]["name"] == "'=cmd|' /C calc'!A0"   # not a formula in a spreadsheet
+
+
+def test_csv_columns():
+    report = rate_event(read_event((DATA / "codes.trf").read_bytes()))
+    rows = list(csv.reader(io.StringIO(event_csv(report))))
+    assert rows[0] == ["rank", "start_rank", "name", "title", "federation", "fide_id", "birth", "rating", "points",
+                       "games", "score", "expected", "k", "k_source", "change", "change_rounded", "new_rating",
+                       "performance", "initial_rating", "initial_published"]
+    assert rows[1][:3] == ["1", "1", "Alpha, Ann"] and rows[1][16] == "2004" and len(rows) == 6
+    assert ask("event_csv", text=(DATA / "codes.trf").read_text())["result"]["filename"] == "Codes-Open-b.csv"
+
+
+@pytest.mark.parametrize("source, field, words", [
+    ("", "text", "empty"), ("  \n\n ", "text", "empty"), (None, "text", "required"), (42, "text", "file's text"),
+    (b"PK\x03\x04\x00\x00binary", "text", "binary"), ("001 ab\x00cd", "text", "binary"),
+    ("x" * (MAX_EVENT_CHARS + 1), "text", "at most 20 MB"), (b"x" * (MAX_EVENT_CHARS + 1), "text", "at most 20 MB"),
+    ("hello world\nthis is not chess\n", "format", "neither a TRF"),
+])
+def test_bad_files_get_a_clear_eloerror(source, field, words):
+    with pytest.raises(EloError) as e:
+        read_event(source)
+    assert e.value.field == field and words in e.value.message and len(str(e.value)) < 200
+
+
+def test_latin1_bytes_are_read_with_a_problem():
+    data = "\n".join(["042 2025/10/04", trf_line(1, "Müller, Jürgen", 1800)]).encode("latin-1")
+    ev = read_event(data)
+    assert ev.players[0].name == "Müller, Jürgen" and "Latin-1" in ev.problems[0].message
+
+
+def test_nothing_but_eloerror_on_garbage():
+    rng = random.Random(7)
+    pieces = ["001", "[", "]", '"', "{", "}", ";", "\n", "\r\n", " ", "1-0", "*", "9999", "w", "=", "012 ", "042 ",
+              "[White \"", "\\", "ÿ", "+", "-", "0000", "\t"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 400)))
+        try:
+            out = handle(json.dumps({"op": "event", "args": {"text": text, "rules": "2025-10-01"}}))
+        except Exception as e:  # pragma: no cover - the point of the test
+            pytest.fail(f"{type(e).__name__} for {text[:80]!r}")
+        assert json.loads(out)["ok"] in (True, False)
+
+
+def test_a_big_pgn_through_the_facade():
+    assert len(pgn_games(10_000)) < MAX_EVENT_CHARS / 2    # 10,000 games with moves fit, even JSON-escaped
+    r = ask("event", text=pgn_games(2_000, seed=4), details=False, player='Name7, "Nick" 7')
+    assert r["ok"] and r["result"]["event"]["games"] > 1_900 and r["result"]["season"]["games"]
+
+
+def test_time_control_kinds():
+    for control, kind in [("5400+30", "standard"), ("3600", "standard"), ("3599", "rapid"), ("900+10", "rapid"),
+                          ("600", "blitz"), ("180+2", "blitz"), ("300+5", "blitz"), ("300+6", "rapid"), ("40/6000+30:900+30", "standard"),
+                          ("?", None), ("", None)]:
+        assert kind_from_time_control(control)[0] == kind, control
+
+
+def cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "elo_core", "event", *args], capture_output=True, timeout=60,
+                          input=stdin)
+
+
+def test_cli_table_json_csv_and_player():
+    p = cli(str(DATA / "codes.trf"))
+    out = p.stdout.decode()
+    assert p.returncode == 0 and "Alpha, Ann" in out and "+4.00" in out and "2004" in out and HOSTILE in out
+    j = json.loads(cli(str(DATA / "codes.trf"), "--json", "--k-player", "1=10").stdout)
+    assert j["players"][0]["k"] == 10
+    assert cli(str(DATA / "codes.trf"), "--csv").stdout.decode().startswith("rank,start_rank,name")
+    season = cli(str(DATA / "edge.pgn"), "--player", "Beta, Bob").stdout.decode()
+    assert "--game 2000:0 --game 1800:0.5" in season
+    assert "Alpha, Ann" in cli("-", "--format", "trf", stdin=(DATA / "codes.trf").read_bytes()).stdout.decode()
+
+
+@pytest.mark.parametrize("args, stdin, words", [(["/no/such/file.trf"], None, "cannot read"),
+                                                (["-"], b"\x00\x01", "binary")])
+def test_cli_bad_input_exits_2(args, stdin, words):
+    p = cli(*args, stdin=stdin)
+    assert p.returncode == 2 and words in p.stderr.decode() and p.stdout == b""
+
+
+@pytest.mark.parametrize("content, args, words", [
+    (b"", [], "empty"), (b"001    1", ["--kind", "bullet"], "kind"), (b"001    1", ["--k-player", "oops"], "WHO=K"),
+    (b"001    1", ["--rules", "someday"], "rules"), ("042 2019/01/01\n001    1".encode(), [], "rules before"),
+])
+def test_cli_bad_input_in_process(tmp_path, capsys, content, args, words):
+    from elo_core.cli import main
+    f = tmp_path / "event.trf"
+    f.write_bytes(content)
+    assert main(["event", str(f), *args]) == 2
+    out = capsys.readouterr()
+    assert words in out.err and out.out == ""

@@ -1,0 +1,93 @@
+"""The PGN header scanner and the games it makes: comments, escapes, line ends, results, streaming."""
+
+import io
+from pathlib import Path
+
+import pytest
+
+from elo_core import rate_event, read_event
+from elo_core.event import Problems
+from elo_core.pgn import scan_headers
+from eventgen import pgn_games
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def edge():
+    return read_event((DATA / "edge.pgn").read_bytes())
+
+
+def games(text):
+    return [tags for _, tags in scan_headers(text)]
+
+
+def test_escapes_comments_bom_and_crlf(edge):
+    tags = games((DATA / "edge.pgn").read_bytes().decode("utf-8-sig"))
+    assert len(tags) == 7 and tags[0]["Event"] == 'Club Ch "Winter"' and tags[0]["Black"] == "Beta, Bob"
+    assert all("Not a tag" not in t.values() for t in tags)    # a "[" line inside a {comment}
+    assert edge.name == 'Club Ch "Winter"' and edge.start.isoformat() == "2025-10-04" and edge.kind == "standard"
+
+
+def test_results_and_what_counts(edge):
+    by = {p.name: p for p in edge.players}
+    alpha = {e.round: e for e in by["Alpha, Ann"].entries}
+    assert (alpha[1].code, alpha[1].points, alpha[1].rated, alpha[1].opponent_rating) == ("1-0", 1.0, True, 1900)
+    assert alpha[2].rated and alpha[2].opponent_rating == 0            # Elo "-": an unrated opponent
+    assert (alpha[3].code, alpha[3].points, alpha[3].rated) == ("*", None, False) and "unfinished" in alpha[3].note
+    forfeit = by["Beta, Bob"].entries[-1]
+    assert forfeit.points == 1.0 and not forfeit.played and "forfeit" in forfeit.note
+    odd = by["<img src=x onerror=alert(1)>"].entries[0]
+    assert odd.code == "2-0" and not odd.rated
+    assert "Nobody" not in by
+    messages = [(p.line, p.message) for p in edge.problems]
+    assert any("unknown result '2-0'" in m for _, m in messages)
+    assert any(n == 72 and "malformed tag line" in m for n, m in messages)
+    assert any("two named players" in m for _, m in messages)
+    r = {p.player.name: p for p in rate_event(edge).players}
+    assert r["Beta, Bob"].rating_change.change_rounded == -10 and r["Alpha, Ann"].rating_change.games_counted == 1
+
+
+def test_game_boundaries_without_moves_and_odd_line_ends():
+    text = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n[White "C"]\n[Black "D"]\n[Result "*"]\n'
+    assert [t["White"] for t in games(text)] == ["A", "C"]
+    assert [t["White"] for t in games(text.replace("\n", "\r"))] == ["A", "C"]       # old Mac
+    assert [t["White"] for t in games(text.replace("\n", "\r\n"))] == ["A", "C"]
+    assert games('[White "A"]\n1. e4 {never closed [White "X"]\n') == [{"White": "A"}]
+    assert games("%escape line\n[White \"A\\\\B\"]\n") == [{"White": "A\\B"}]
+    assert games("no tags at all\n") == []
+
+
+def test_streaming_in_blocks_gives_the_same_games(monkeypatch):
+    text = pgn_games(300, seed=5)
+    whole = list(scan_headers(text))
+    monkeypatch.setattr("elo_core.pgn.BLOCK", 997)                # many blocks, cut anywhere
+    streamed = list(scan_headers(io.StringIO(text, newline="")))
+    assert streamed == whole and len(whole) == 300 and whole[1][0] == text[:text.index('[Event', 10)].count("\n") + 1
+
+
+def test_same_tags_as_python_chess_where_installed():
+    chess_pgn = pytest.importorskip("chess.pgn")
+    text = pgn_games(200, seed=3)
+    handle, theirs = io.StringIO(text), []
+    while (h := chess_pgn.read_headers(handle)) is not None:
+        theirs.append({k: v.replace('\\"', '"') for k, v in h.items()})   # python-chess keeps the escapes
+    assert [dict(t) for t in games(text)] == theirs
+
+
+def test_ten_thousand_games_are_read_fast():
+    import time
+    text = pgn_games(10_000)
+    t = time.process_time()
+    found = Problems()
+    n = sum(1 for _ in scan_headers(text, found))
+    assert n == 10_000 and not found.items
+    assert time.process_time() - t < 2   # CPU seconds: about 0.25 here; generous for slow CI machines
+
+
+def test_one_players_season(edge):
+    from elo_core.event import season
+    s = season(rate_event(edge), "alpha, ann")
+    assert s["player"] == "Alpha, Ann" and s["date"] == "2025-10-04" and s["rating"] == 2000
+    assert s["games"] == [{"opponent": 1900, "score": 1.0}, {"opponent": 0, "score": 1.0}]
+    assert [g["code"] for g in s["not_counted"]] == ["*"]
