@@ -3,21 +3,25 @@
 Rating needs the tags, never the moves, so :func:`scan_headers` reads tag pairs
 and steps over the movetext, tracking only ``{...}`` comments (which may span
 lines and hold ``[``), ``;`` comments and ``%`` escape lines. It streams: any
-iterable of lines (an open file, ``io.StringIO``) is read one line at a time.
+iterable of lines (an open file) is read a block of lines at a time, about 1 MB.
 It copes with escaped quotes in tag values, games without moves, CRLF and a BOM.
 
-Why not python-chess (``chess.pgn.read_headers``), the field's own library:
-measured on CPython 3.11 here, 10,000 generated games of about 40 moves each
-(7.6 MB, with comments and CRLF in places), headers only, best of 3 runs:
+Why not python-chess (``chess.pgn.read_headers``), the field's own library? Measured
+on CPython 3.11 here: 10,000 generated games of 40 moves (8.6 MB, clock comments
+spanning lines, CRLF in every 7th game; ``python tests/eventgen.py``), best of 5:
 
-    python-chess 1.11.2 read_headers:  1.69 s
-    this scanner (scan_headers):        0.16 s   (parse_pgn, the whole Event: 0.21 s)
+    python-chess 1.11.2 read_headers (from io.StringIO):  0.32 s
+    scan_headers, whole text:                             0.17 s   (from io.StringIO: 0.23 s)
+    parse_pgn (the Event), parse_pgn + rating every one:  0.32 s, 0.64 s
 
-Pyodide runs 2-3 times slower than CPython, so python-chess would need 3.5-5 s in
-the page against the 3 s allowed, plus fetching and installing its wheel (about
-150 kB) the first time a PGN is opened; the scanner needs about 0.5 s and nothing
-to install, and keeps ``elo_core`` free of dependencies. (``tests/test_pgn.py``
-checks the scanner's tags against python-chess's where it is installed.)
+Both would meet the 3 s allowed in the page (Pyodide is 2-3 times slower), so speed
+alone does not decide it. What does: python-chess 1.11.2 keeps tag escapes (a name
+written ``"Nick \\"The Fish\\""`` comes out with its backslashes); it is GPL-3.0+ while
+this package is MIT; PyPI has only its sdist (6 MB), so the build would have to make
+and ship a 148 kB wheel and the page fetch and install it the first time a PGN is
+opened; and rating needs tags only, which 100 lines read twice as fast with no
+dependency, the same in the CLI and the page. ``tests/test_pgn.py`` checks this
+scanner's tags against python-chess's where it is installed.
 
 Results: ``1-0``, ``0-1``, ``1/2-1/2`` are played and rated; ``*`` is unfinished
 and not rated; a ``Termination`` tag saying forfeit makes a game not rated.
@@ -27,7 +31,6 @@ an opponent's rating for a game is their tag in that game.
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from datetime import date
@@ -37,6 +40,7 @@ from .event import Entry, Event, EventPlayer, Problem, Problems, kind_from_time_
 from .inputs import MAX_RATING
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_ROUND = re.compile(r"\s*(\d+)")
 _UNESCAPE = re.compile(r"\\(.)")
 RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "\u00bd-\u00bd": (0.5, 0.5)}
 
@@ -166,6 +170,7 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     events: Counter = Counter()
     controls: Counter = Counter()
     event_dates, game_dates = [], []
+    days: dict[str | None, date | None] = {}
     count = 0
     for n, tags in scan_headers(text, found):
         count += 1
@@ -181,11 +186,14 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
             found.add(n, f"unknown result {result[:20]!r} ({white} - {black}): not rated")
         note = ("forfeit (Termination tag): not rated" if forfeit else None) if scores else \
             "unfinished (*): not rated" if result == "*" else f"unknown result {result[:20]!r}: not rated"
-        day = _date(tags.get("Date"))
-        round_no = re.match(r"\s*(\d+)", tags.get("Round", ""))
+        raw_day = tags.get("Date")
+        day = days[raw_day] if raw_day in days else days.setdefault(raw_day, _date(raw_day))
+        round_no = _ROUND.match(tags.get("Round", ""))
         ratings = (_elo(tags.get("WhiteElo"), n, white, found), _elo(tags.get("BlackElo"), n, black, found))
         for side, (me, opp) in enumerate(((white, black), (black, white))):
-            p = players.setdefault(me, dict(line=n, key=me, name=me, ratings=[], entries=[], fide_id=None, title=""))
+            p = players.get(me)
+            if p is None:
+                p = players[me] = dict(line=n, key=me, name=me, ratings=[], entries=[], fide_id=None, title="")
             colour = "wb"[side]
             prefix = "White" if side == 0 else "Black"
             p["fide_id"] = p["fide_id"] or tags.get(prefix + "FideId", "").strip() or None
@@ -198,7 +206,8 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
         events[tags.get("Event", "").strip()] += 1
         if tags.get("TimeControl", "").strip() not in ("", "?", "-"):
             controls[tags["TimeControl"].strip()] += 1
-        event_dates.append(_date(tags.get("EventDate")))
+        if "EventDate" in tags:
+            event_dates.append(_date(tags["EventDate"]))
         game_dates.append(day)
     if not count:
         found.add(None, "no games (tag pairs such as [White \"...\"]) in the file")
