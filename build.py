@@ -13,6 +13,7 @@ from this repo). Downloads are cached under .cache/ so warm builds are offline.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import http.server
 import json
@@ -49,6 +50,16 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+# Memory snapshot of an interpreter with elo_core imported (see snapshot.mjs and
+# web/worker.js): restoring it skips the interpreter's start-up and the micropip install.
+# Pyodide's API for it is experimental; the worker falls back to the normal start
+# whenever the snapshot is missing, corrupt or gives a wrong answer.
+SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
+# The request the snapshot answers at build time and the worker again after restoring
+# it: the restored interpreter must give exactly the same answer.
+SNAPSHOT_CHECK = {"op": "rate", "args": {"rating": "1800", "k": "20",
+                                         "games": "1750:1,1900:0.5", "rules": "2025-10-01"}}
+
 SERVICE_WORKER = "sw.js"  # stamped with the build hash and file list by build()
 
 # Fixed timestamp so the elo_core wheel (and so build.json's hash) is reproducible.
@@ -63,6 +74,7 @@ MIME_TYPES = {
     ".wasm": "application/wasm",
     ".whl": "application/octet-stream",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # the snapshot: decompressed by worker.js, so no Content-Encoding
     ".webmanifest": "application/manifest+json",
     ".svg": "image/svg+xml",
     ".png": "image/png",
@@ -152,12 +164,105 @@ def build_elo_core(out_dir: Path) -> Path:
     return wheels[0]
 
 
+def _wasm_initial_memory(wasm: Path) -> int:
+    """Initial linear memory (bytes) declared by a wasm binary's memory section.
+
+    Pyodide restores a snapshot into this memory without growing it first, so a
+    snapshot of a larger heap fails in the browser with "offset is out of bounds".
+    """
+    data = wasm.read_bytes()
+
+    def leb(i: int) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            byte = data[i]
+            i += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value, i
+
+    if data[:4] != b"\0asm":
+        raise BuildError(f"{wasm} is not a WebAssembly binary")
+    i = 8
+    while i < len(data):
+        section = data[i]
+        size, start = leb(i + 1)
+        if section == 5:  # memory section: count, then flags + initial pages
+            _count, j = leb(start)
+            pages, _ = leb(j + 1)
+            return pages * 65536
+        i = start + size
+    raise BuildError(f"{wasm} declares no memory of its own")
+
+
+def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
+    """Snapshot of an initialised interpreter with elo_core imported, gzipped into out_dir.
+
+    Returns build.json's "snapshot" entry. Cached under .cache/snapshots by everything
+    it depends on (runtime, wheel, script, check request), since making one takes ~10 s.
+    Raises BuildError when no usable snapshot can be made (caller builds without).
+    """
+    check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
+    key = hashlib.sha256()
+    for part in (PYODIDE_VERSION.encode(), _sha256(pyodide_dir / "pyodide.asm.wasm").encode(),
+                 _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(elo_wheel).encode(),
+                 SNAPSHOT_SCRIPT.read_bytes(), check.encode()):
+        key.update(part + b"\0")
+    cache = CACHE / "snapshots" / key.hexdigest()[:24]
+    gz, meta = cache / "snapshot.bin.gz", cache / "snapshot.json"
+    if not (gz.is_file() and meta.is_file()):
+        node = shutil.which("node")
+        if not node:
+            raise BuildError("node not found (needed to make the Pyodide snapshot)")
+        with tempfile.TemporaryDirectory(prefix="elo-snapshot-") as tmp:
+            raw = Path(tmp) / "snapshot.bin"
+            try:
+                proc = subprocess.run(
+                    [node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(elo_wheel), str(raw), check],
+                    check=True, capture_output=True, text=True, timeout=300)
+            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
+                tail = (getattr(e, "stderr", "") or "").strip().splitlines()[-3:]
+                raise BuildError(f"snapshot.mjs failed: {' / '.join(tail) or e}") from e
+            made = json.loads(proc.stdout.strip().splitlines()[-1])
+            data = raw.read_bytes()
+        # Header: magic, offset of the heap image, ... (Pyodide's restoreSnapshot).
+        heap = len(data) - int.from_bytes(data[4:8], "little")
+        limit = _wasm_initial_memory(pyodide_dir / "pyodide.asm.wasm")
+        if heap > limit:
+            raise BuildError(
+                f"snapshot heap is {heap} bytes, more than the runtime's initial memory "
+                f"({limit} bytes): the browser would fail to restore it (\"offset is out of "
+                "bounds\"). Import less in snapshot.mjs.")
+        answer = json.loads(made["response"])
+        if not answer.get("ok"):
+            raise BuildError(f"the snapshot's interpreter answered the check request with {answer}")
+        cache.mkdir(parents=True, exist_ok=True)
+        gz.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+        meta.write_text(json.dumps({
+            "bytes": len(data), "heap_bytes": heap, "heap_limit": limit,
+            "raw_sha256": hashlib.sha256(data).hexdigest(),
+            "check": {"request": check, "response": made["response"]},
+        }, indent=2) + "\n")
+        for old in sorted((CACHE / "snapshots").iterdir(), key=lambda d: d.stat().st_mtime)[:-4]:
+            shutil.rmtree(old, ignore_errors=True)  # keep the last few (~6 MB each)
+    info = json.loads(meta.read_text())
+    digest = _sha256(gz)
+    name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
+    shutil.copy2(gz, out_dir / name)
+    return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info}
+
+
 def _files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file())
 
 
-def build(dist: Path = DIST) -> Path:
-    """Write the whole site to `dist` (removed first) and return it."""
+def build(dist: Path = DIST, snapshot: bool = True) -> Path:
+    """Write the whole site to `dist` (removed first) and return it.
+
+    snapshot=False (or ELO_SNAPSHOT=0) leaves the Pyodide memory snapshot out: the
+    worker then starts the runtime and installs elo_core with micropip.
+    """
     t0 = time.monotonic()
     dist = Path(dist).resolve()
     if not WEB.is_dir():
@@ -177,6 +282,13 @@ def build(dist: Path = DIST) -> Path:
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)
+        snap = None
+        if snapshot and os.environ.get("ELO_SNAPSHOT", "1") != "0":
+            try:
+                snap = make_snapshot(pyodide_dir, elo_wheel, dist / "pyodide")
+            except BuildError as e:
+                print(f"warning: building without a Pyodide snapshot ({e}); "
+                      "the site starts the slower way", file=sys.stderr)
 
     # One hash over every path + content: changes whenever anything shipped changes.
     # (The service worker is left out: it is stamped with this hash below.)
@@ -191,13 +303,17 @@ def build(dist: Path = DIST) -> Path:
         "micropip": f"wheels/{micropip.name}",
         "elo_core": f"wheels/{elo_wheel.name}",
     }
+    if snap:
+        info["snapshot"] = snap
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     stamp_service_worker(dist, info["build"])
 
     files = _files(dist)
     total = sum(p.stat().st_size for p in files)
     print(f"built {dist} in {time.monotonic() - t0:.1f}s: {len(files)} files, "
-          f"{total / 1e6:.1f} MB, build {info['build']}")
+          f"{total / 1e6:.1f} MB, build {info['build']}"
+          + (f", snapshot {snap['bytes'] / 2**20:.1f} MiB ({snap['gzip_bytes'] / 2**20:.1f} MiB gzipped)"
+             if snap else ", no snapshot"))
     return dist
 
 
@@ -244,9 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--serve", action="store_true", help="serve dist/ after building")
     ap.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free)")
+    ap.add_argument("--no-snapshot", action="store_true",
+                    help="leave out the Pyodide memory snapshot (the site then starts the slow way)")
     args = ap.parse_args(argv)
     try:
-        dist = build()
+        dist = build(snapshot=not args.no_snapshot)
     except BuildError as e:
         print(f"build failed: {e}", file=sys.stderr)
         return 1

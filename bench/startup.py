@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""Start-up benchmark: the site against a plain Pyodide page, side by side, in one run.
+
+    python bench/startup.py            # N=5 rounds
+    python bench/startup.py -n 9 --keys 60
+
+Builds the site (build.py) into a temporary folder, adds the baseline page
+(bench/baseline.html + a wheel of bench/baseline_elo.py) under bench/, serves it on
+127.0.0.1 and drives headless Chromium. Each round, in an order that interleaves
+the pages so that the machine's noise hits all of them alike:
+
+  baseline  cold, then repeat (HTTP cache)            [plain page: no worker, no SW]
+  site      cold, then repeat (HTTP cache only)       [service workers blocked]
+  site+sw   cold, then repeat (served by sw.js)       [the page registers sw.js]
+
+"cold" is a fresh browser context (empty caches); "repeat" is a new tab in the same
+context. The figure is navigation start -> the first animation frame in which the
+result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on screen.
+Also: main-thread long tasks after first paint (site), keystroke latency with 30 games
+(input event -> last DOM change it causes), and the bytes a cold visit transfers.
+Timings are information, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib.util
+import json
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+EXPECTED = "1811"
+SITE_QUERY = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
+GOALS = {"repeat": 0.2, "cold": 0.35}
+
+# Runs before any page script: records when the result is first on screen (polled
+# once per animation frame, so the time is that of a frame that shows it), and the
+# main thread's long tasks.
+PROBE = """
+(() => {
+  window.__bench = { result: null, longtasks: [] };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  const poll = (now) => {
+    const el = document.querySelector('[data-testid="new-rating"]');
+    if (el && el.textContent.trim() === "%s") { window.__bench.result = now; return; }
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+})();
+""" % EXPECTED
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("elo_site_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def baseline_wheel(out: Path) -> Path:
+    """A one-module wheel (baseline_elo), as small as a wheel gets."""
+    name, version = "baseline_elo", "1.0"
+    wheel = out / f"{name}-{version}-py3-none-any.whl"
+    dist_info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(f"{name}.py", (HERE / "baseline_elo.py").read_text())
+        z.writestr(f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+        z.writestr(f"{dist_info}/WHEEL", "Wheel-Version: 1.0\nGenerator: bench\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(f"{dist_info}/RECORD", "")
+    return wheel
+
+
+def chromium(playwright):
+    exe = os.environ.get("ELO_CHROMIUM") or "/usr/bin/chromium"
+    kw = {"headless": True, "args": CHROMIUM_ARGS}
+    try:
+        if not Path(playwright.chromium.executable_path).exists():
+            kw["executable_path"] = exe
+    except Exception:
+        kw["executable_path"] = exe
+    return playwright.chromium.launch(**kw)
+
+
+def visit(context, url: str, timeout_ms: int = 90_000) -> dict:
+    """Open url in a new tab; seconds from navigation start to the result on screen."""
+    page = context.new_page()
+    page.add_init_script(PROBE)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__bench && window.__bench.result !== null", timeout=timeout_ms)
+    data = page.evaluate("""() => {
+        const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
+        return { result: window.__bench.result, firstPaint: paint ? paint.startTime : null,
+                 longtasks: window.__bench.longtasks };
+    }""")
+    first_paint = data["firstPaint"] or 0
+    after = [d for start, d in data["longtasks"] if start + d > first_paint]
+    return {"page": page, "seconds": data["result"] / 1000,
+            "longtasks": len(after), "longest_ms": max(after, default=0.0)}
+
+
+def wait_for_sw(page, timeout_s: float = 120) -> bool:
+    """Wait until sw.js controls the origin with a complete precache (next visit is offline-able)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return !!(r && r.active && r.active.state === "activated");
+        }"""):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def keystrokes(context, url: str, count: int) -> list[float]:
+    """ms from each keystroke's input event to the last DOM change it causes (30 games)."""
+    games = ",".join(f"{1650 + 10 * i}:{(1, 0.5, 0)[i % 3]}" for i in range(30))
+    page = context.new_page()
+    page.goto(f"{url}?rating=1800&k=20&rules=2025-10-01&games={games}")
+    page.wait_for_function("() => document.body.classList.contains('engine-ready')"
+                           " && document.querySelectorAll('[data-testid=game-row]').length === 30"
+                           " && /\\d/.test(document.querySelector('[data-testid=new-rating]').textContent)",
+                           timeout=90_000)
+    page.evaluate("""() => {
+        window.__keys = [];
+        document.addEventListener("input", (e) => window.__keys.push({ t0: e.timeStamp, last: null }), true);
+        new MutationObserver(() => {
+            const k = window.__keys[window.__keys.length - 1];
+            if (k) k.last = performance.now();
+        }).observe(document.getElementById("results"), { subtree: true, childList: true, characterData: true, attributes: true });
+        const rows = document.getElementById("game-rows");
+        new MutationObserver(() => {
+            const k = window.__keys[window.__keys.length - 1];
+            if (k) k.last = performance.now();
+        }).observe(rows, { subtree: true, childList: true, characterData: true });
+    }""")
+    page.click("#rating")
+    page.keyboard.press("End")
+    page.wait_for_timeout(300)
+    for i in range(count):
+        # Alternate: drop the last digit (1800 -> 180: an error shown), type one back.
+        page.keyboard.press("Backspace" if i % 2 == 0 else str((i // 2) % 10))
+        page.wait_for_timeout(150)  # settle: every answer is in, the next key is a new event
+    keys = page.evaluate("window.__keys")
+    page.close()
+    return [k["last"] - k["t0"] for k in keys if k["last"] is not None]
+
+
+class Bytes:
+    """Bytes received per cold visit (bodies as sent + headers), by the page and its workers."""
+
+    def __init__(self, context):
+        self.items: list[tuple[str, int, int]] = []
+        context.on("requestfinished", self._done)
+
+    def _done(self, request):
+        try:
+            sizes = request.sizes()
+            response = request.response()
+            status = response.status if response else 0
+            self.items.append((request.url, status, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+        except Exception:
+            pass
+
+    def total(self) -> int:
+        return sum(n for _, _, n in self.items)
+
+
+def gz_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), 6))
+
+
+def stats(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    med = statistics.median(values)
+    return f"{med:6.3f} s  [{min(values):.3f} – {max(values):.3f}]"
+
+
+def pct(values: list[float], p: float) -> float:
+    v = sorted(values)
+    return v[min(len(v) - 1, max(0, round(p / 100 * (len(v) - 1))))] if v else float("nan")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=5, help="rounds (cold + repeat visits of each page)")
+    ap.add_argument("--keys", type=int, default=40, help="keystrokes to time")
+    ap.add_argument("--json", type=Path, help="also write the raw figures here")
+    args = ap.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    build = load_build()
+    tmp = Path(tempfile.mkdtemp(prefix="elo-bench-"))
+    try:
+        site = build.build(tmp / "dist")
+        info = json.loads((site / "build.json").read_text())
+        (site / "bench").mkdir()
+        shutil.copy2(HERE / "baseline.html", site / "bench" / "baseline.html")
+        baseline_wheel(site / "bench")
+        server = build.serve(site, host="127.0.0.1", port=0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        urls = {"baseline": base + "bench/baseline.html", "site": base + SITE_QUERY}
+
+        runs = {k: [] for k in ("baseline cold", "baseline repeat", "site cold", "site repeat (HTTP cache)",
+                                "site+sw cold", "site+sw repeat (SW)")}
+        longtasks, keys, byte_counts = [], [], {}
+        with sync_playwright() as p:
+            browser = chromium(p)
+            print(f"Chromium {browser.version}; {args.n} rounds", flush=True)
+            for r in range(args.n):
+                order = [("baseline", "baseline", "allow"), ("site", "site", "block"), ("site+sw", "site", "allow")]
+                if r % 2:
+                    order.reverse()
+                for label, which, sw in order:
+                    context = browser.new_context(service_workers=sw)
+                    counter = Bytes(context) if r == 0 else None
+                    cold = visit(context, urls[which])
+                    runs[f"{label} cold"].append(cold["seconds"])
+                    if which == "site":
+                        longtasks.append((cold["longtasks"], cold["longest_ms"]))
+                    if label == "site+sw":
+                        ok = wait_for_sw(cold["page"])
+                        if not ok:
+                            print("  (service worker did not activate; repeat is HTTP-cache only)")
+                    if counter:
+                        cold["page"].wait_for_timeout(500)
+                        byte_counts[label] = (counter.total(), list(counter.items))
+                    cold["page"].close()
+                    repeat = visit(context, urls[which])
+                    key = f"{label} repeat" + {"baseline": "", "site": " (HTTP cache)", "site+sw": " (SW)"}[label]
+                    runs[key].append(repeat["seconds"])
+                    if which == "site":
+                        longtasks.append((repeat["longtasks"], repeat["longest_ms"]))
+                    repeat["page"].close()
+                    context.close()
+                print(f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in runs.items() if v), flush=True)
+            context = browser.new_context(service_workers="block")
+            visit(context, urls["site"])["page"].close()
+            keys = keystrokes(context, base, args.keys)
+            context.close()
+            browser.close()
+        server.shutdown()
+
+        # ---- report ----
+        med = {k: statistics.median(v) for k, v in runs.items() if v}
+        print()
+        print(f"{'figure':32} {'median':>8}   [min – max], n={args.n}")
+        for k, v in runs.items():
+            print(f"{k:32} {stats(v)}")
+        print()
+        print("ratios to the baseline page (same run):")
+        for k, goal in (("site cold", "cold"), ("site+sw cold", "cold"),
+                        ("site repeat (HTTP cache)", "repeat"), ("site+sw repeat (SW)", "repeat")):
+            base_key = "baseline cold" if goal == "cold" else "baseline repeat"
+            ratio = med[k] / med[base_key]
+            print(f"  {k:30} {ratio:5.2f} x  (goal ≤ {GOALS[goal]} x: {'met' if ratio <= GOALS[goal] else 'NOT met'})")
+        lt_count = sum(c for c, _ in longtasks)
+        lt_max = max((m for _, m in longtasks), default=0)
+        print(f"main-thread long tasks after first paint (site, all visits): {lt_count}, longest {lt_max:.0f} ms")
+        print(f"keystroke -> last DOM change, 30 games, n={len(keys)}: p50 {pct(keys, 50):.1f} ms, "
+              f"p95 {pct(keys, 95):.1f} ms, max {max(keys, default=float('nan')):.1f} ms")
+        print()
+        print("bytes received on a cold visit (this server sends no Content-Encoding):")
+        for label, (total, items) in byte_counts.items():
+            print(f"  {label:10} {total / 1e6:6.2f} MB in {len(items)} responses")
+        snap = info.get("snapshot")
+        files = {"pyodide.asm.wasm": site / "pyodide/pyodide.asm.wasm",
+                 "python_stdlib.zip": site / "pyodide/python_stdlib.zip",
+                 "pyodide.asm.mjs": site / "pyodide/pyodide.asm.mjs",
+                 "pyodide-lock.json": site / "pyodide/pyodide-lock.json"}
+        print("  largest files, as stored / gzip -6 (what a host compressing them would send):")
+        for name, path in files.items():
+            print(f"    {name:20} {path.stat().st_size / 1e6:6.2f} MB / {gz_size(path) / 1e6:5.2f} MB")
+        if snap:
+            print(f"    {'snapshot (gzip file)':20} {snap['gzip_bytes'] / 1e6:6.2f} MB  "
+                  f"(raw {snap['bytes'] / 1e6:.2f} MB, inflated in the worker with DecompressionStream)")
+        if args.json:
+            args.json.write_text(json.dumps({
+                "runs": runs, "keys_ms": keys, "longtasks": longtasks,
+                "bytes": {k: v[0] for k, v in byte_counts.items()},
+                "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
+            }, indent=1))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

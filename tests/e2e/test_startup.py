@@ -1,0 +1,147 @@
+"""The fast start (Pyodide memory snapshot) and its fallback, through the real page.
+
+build.py puts a snapshot of an interpreter with elo_core imported into dist/ and names
+it in build.json; worker.js restores it, or starts the normal way (runtime + micropip +
+elo_core wheel) when anything about it is wrong. Whichever way, the page's answers are
+the same. Which way was taken shows in the worker's requests: only the normal start
+downloads (GET) the micropip wheel; the snapshot start only checks it exists (HEAD).
+No timings here: see bench/startup.py.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+LOAD_TIMEOUT_MS = 90_000
+# Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.
+REFERENCE = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
+EXPECTED = "1811"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    # The page registers sw.js, whose precache downloads every file (the micropip wheel
+    # too) and would blur which way the worker started. Its own tests live elsewhere.
+    return {**browser_context_args, "service_workers": "block"}
+
+
+def build_info(dist: Path) -> dict:
+    return json.loads((dist / "build.json").read_text())
+
+
+def site_copy(dist_dir: Path, tmp_path: Path, change) -> Path:
+    copy = tmp_path / "dist"
+    shutil.copytree(dist_dir, copy)
+    change(copy, build_info(copy))
+    return copy
+
+
+def write_info(dist: Path, info: dict) -> None:
+    (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+
+
+def first_result(context, base: str) -> tuple[str, list[tuple[str, str]]]:
+    """Open the page with the reference vector; its new rating and the (method, url) requested."""
+    requests: list[tuple[str, str]] = []
+    context.on("request", lambda r: requests.append((r.method, r.url)))
+    page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text))
+    page.goto(base + REFERENCE)
+    page.wait_for_function(
+        "() => document.body.classList.contains('engine-ready')"
+        " || document.body.classList.contains('engine-failed')", timeout=LOAD_TIMEOUT_MS)
+    assert not page.evaluate("() => document.body.classList.contains('engine-failed')"), \
+        page.text_content("[data-testid=load-status]")
+    page.wait_for_function(
+        "(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
+        arg=EXPECTED, timeout=30_000)
+    return page.text_content("[data-testid=new-rating]").strip(), requests
+
+
+def started_with(requests, info: dict) -> str:
+    micropip = info["micropip"]
+    if any(m == "GET" and micropip in u for m, u in requests):
+        return "micropip"
+    snap = info.get("snapshot")
+    assert snap and any(m == "GET" and snap["path"] in u for m, u in requests), requests
+    return "snapshot"
+
+
+def test_build_makes_a_restorable_snapshot(dist_dir):
+    snap = build_info(dist_dir).get("snapshot")
+    assert snap, "build.json names no snapshot (see build.py's warning)"
+    gz = dist_dir / snap["path"]
+    assert gz.is_file() and gz.stat().st_size == snap["gzip_bytes"]
+    assert hashlib.sha256(gz.read_bytes()).hexdigest() == snap["sha256"]
+    raw = gzip.decompress(gz.read_bytes())
+    assert len(raw) == snap["bytes"]
+    assert snap["heap_bytes"] <= snap["heap_limit"]  # else "offset is out of bounds" on restore
+    answer = json.loads(snap["check"]["response"])
+    assert answer["ok"] and answer["result"]["new_rating"] == 1811
+    # every shipped file, the snapshot included, is precached by the service worker
+    assert f'"{snap["path"]}"' in (dist_dir / "sw.js").read_text()
+
+
+def test_snapshot_start_gives_the_reference_result(context, site_url, dist_dir, external_requests):
+    rating, requests = first_result(context, site_url)
+    assert rating == EXPECTED
+    assert started_with(requests, build_info(dist_dir)) == "snapshot"
+    # the micropip path's files still exist (checked), they are just not needed
+    assert any(m == "HEAD" and build_info(dist_dir)["micropip"] in u for m, u in requests)
+    assert external_requests == []
+
+
+def _garbage(dist, info):
+    (dist / info["snapshot"]["path"]).write_bytes(b"\x1f\x8b not a snapshot at all" * 1000)
+
+
+def _truncated(dist, info):
+    path = dist / info["snapshot"]["path"]
+    path.write_bytes(path.read_bytes()[: info["snapshot"]["gzip_bytes"] // 2])
+
+
+def _missing(dist, info):
+    (dist / info["snapshot"]["path"]).unlink()
+
+
+def _wrong_heap(dist, info):
+    # A snapshot that passes every download check (its sha256 is in build.json) but is
+    # not a Pyodide heap: restoring it fails, in the same worker that then starts normally.
+    data = gzip.compress(b"\0" * info["snapshot"]["bytes"], mtime=0)
+    (dist / info["snapshot"]["path"]).write_bytes(data)
+    info["snapshot"].update(gzip_bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+    write_info(dist, info)
+
+
+def _wrong_answer(dist, info):
+    # The snapshot restores, but does not answer the check request as recorded.
+    info["snapshot"]["check"]["response"] = info["snapshot"]["check"]["response"].replace("1811", "1812")
+    write_info(dist, info)
+
+
+@pytest.mark.parametrize("damage", [_garbage, _truncated, _missing, _wrong_heap, _wrong_answer],
+                         ids=["corrupted", "truncated", "missing", "not-a-heap", "wrong-answer"])
+def test_bad_snapshot_falls_back_to_micropip(context, dist_dir, serve_dir, tmp_path, damage):
+    base = serve_dir(site_copy(dist_dir, tmp_path, damage))
+    rating, requests = first_result(context, base)
+    assert rating == EXPECTED
+    assert started_with(requests, build_info(dist_dir)) == "micropip"
+
+
+def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_dir, tmp_path):
+    def drop(dist, info):
+        (dist / info.pop("snapshot")["path"]).unlink()
+        write_info(dist, info)
+    base = serve_dir(site_copy(dist_dir, tmp_path, drop))
+    rating, requests = first_result(context, base)
+    assert rating == EXPECTED
+    assert started_with(requests, build_info(dist_dir)) == "micropip"
+    assert not any("snapshot" in u for _, u in requests)
+    assert any(m == "GET" and "/wheels/elo_core-" in u for m, u in requests)
