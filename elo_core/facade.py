@@ -108,7 +108,8 @@ def _game_checks(a: dict, key: str = "games") -> list[Callable[[], Any]]:
 
 
 def _options(a: dict) -> dict:
-    return {"method": a.get("method", "fide"), "rules": a.get("rules") or date.today().isoformat(),
+    return {"method": a.get("method", "fide"),
+            "rules": date.today().isoformat() if a.get("rules") is None else a["rules"],
             "kind": a.get("kind", "standard"), "cap_400": bool(a.get("cap_400", False))}
 
 

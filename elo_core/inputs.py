@@ -112,6 +112,8 @@ def day(value: Any, field: str = "rules") -> date:
     """A date as ``YYYY-MM-DD`` (or a :class:`datetime.date`)."""
     if isinstance(value, date):
         return value
+    if isinstance(value, str) and not value.strip():
+        return _refuse(field, "is required (a date written YYYY-MM-DD)")
     if not isinstance(value, str) or not _DATE.fullmatch(value.strip()):
         return _refuse(field, f"must be a date written YYYY-MM-DD, not {_show(value)}")
     try:

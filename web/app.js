@@ -76,6 +76,7 @@ function writeUrl() {
   const p = new URLSearchParams();
   p.set("tab", tab);
   for (const name of PARAMS) p.set(name, $(name).value);
+  if (refusedRules !== null) p.set("rules", refusedRules);
   p.set("games", games().map((g) => `${g.opponent}:${g.score}`).join(","));
   for (const [name, value] of [...p]) if (value.length > URL_VALUE_LIMIT) p.delete(name);
   const full = `${location.pathname}?${p}`;
@@ -113,6 +114,7 @@ function readUrl() {
       el.add(new Option(`${value} (invalid)`, value));
     }
     el.value = value;
+    if (name === "rules" && el.value !== value) refusedRules = value;
   }
   if (p.has("games")) {
     for (const item of p.get("games").split(",").filter((s) => s.trim())) {
@@ -166,9 +168,13 @@ function bindTabs() {
 
 // ---------- talking to elo_core ----------
 
+// A date input silently empties itself when given text that is not a date; a date from
+// the address that it refused is kept here so elo_core can say what is wrong with it.
+let refusedRules = null;
+
 function common() {
-  return { rating: $("rating").value, k: $("k").value, method: $("method").value, rules: $("rules").value,
-           kind: $("kind").value };
+  return { rating: $("rating").value, k: $("k").value, method: $("method").value,
+           rules: refusedRules ?? $("rules").value, kind: $("kind").value };
 }
 
 function requests() {
@@ -427,7 +433,7 @@ function showStatus({ type, stage, detail, message }) {
   const status = $("load-status");
   const bar = $("load-progress");
   if (type === "error") {
-    document.body.classList.add("engine-failed");
+    document.body.classList.replace("engine-ready", "engine-failed") || document.body.classList.add("engine-failed");
     setText(status, message);
     bar.hidden = true;
     return;
@@ -508,6 +514,7 @@ function start() {
   readUrl();
   bindTabs();
   $("form").addEventListener("input", update);
+  $("rules").addEventListener("input", () => (refusedRules = null), { capture: true });
   $("form").addEventListener("submit", (e) => e.preventDefault());
   for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", update);
   $("add-game").addEventListener("click", () => {

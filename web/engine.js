@@ -45,10 +45,14 @@ try {
 
 worker?.addEventListener("message", ({ data }) => {
   if (data.type === "error") return fail(data.message);
-  if (data.type === "progress") return status(data);
+  if (data.type === "progress") {
+    status(data);
+    return watch();
+  }
   const settle = pending.get(data.id);
   if (!settle) return;
   pending.delete(data.id);
+  watch();
   settle.resolve(JSON.parse(data.response));
 });
 
@@ -57,11 +61,25 @@ worker?.addEventListener("error", (event) => {
   fail("The rating engine stopped unexpectedly. Reload the page to start it again; your inputs are kept in the address.");
 });
 
+// Once the engine is ready every answer takes milliseconds; one that takes this long means
+// the worker is gone or stuck, and the person should hear so rather than wait.
+const ANSWER_TIMEOUT_MS = 20_000;
+let watchdog = null;
+
+function watch() {
+  clearTimeout(watchdog);
+  if (pending.size && lastStatus?.stage === "ready") {
+    watchdog = setTimeout(() => fail("The rating engine is not responding. Reload the page; your inputs are kept in the address."),
+      ANSWER_TIMEOUT_MS);
+  }
+}
+
 export function ask(op, args = {}) {
   if (failed) return Promise.reject(new Error(failed));
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, request: JSON.stringify({ op, args }) });
+    watch();
   });
 }
