@@ -6,7 +6,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -29,10 +28,8 @@ def big():
     return swiss_trf(500, 11, seed=1)
 
 
-def test_500_player_swiss_matches_rate_and_is_fast(big):
-    t = time.process_time()
-    report = rate_event(read_event(big))
-    took = time.process_time() - t
+def test_500_player_swiss_matches_rate(big):
+    report = rate_event(read_event(big))   # timed in bench/events.py, not here
     assert len(report.players) == 500 and report.problems == ()
     plan = {p["start"]: p for p in swiss(500, 11, seed=1)["players"]}
     checked = 0
@@ -47,7 +44,6 @@ def test_500_player_swiss_matches_rate_and_is_fast(big):
     unrated = [r for r in report.players if not r.player.rating and r.initial]
     assert all(r.rating_change is None and r.summary()["initial_rating"] == r.initial.initial_rating for r in unrated)
     assert any(r.initial.published for r in unrated)
-    assert took < 2   # CPU seconds: about 0.15 here; generous for slow CI machines
 
 
 def test_facade_event_shape(big):

@@ -75,14 +75,11 @@ def test_same_tags_as_python_chess_where_installed():
     assert [dict(t) for t in games(text)] == theirs
 
 
-def test_ten_thousand_games_are_read_fast():
-    import time
-    text = pgn_games(10_000)
-    t = time.process_time()
+def test_ten_thousand_games_are_read():
+    text = pgn_games(10_000)   # timed in bench/events.py, not here
     found = Problems()
     n = sum(1 for _ in scan_headers(text, found))
     assert n == 10_000 and not found.items
-    assert time.process_time() - t < 2   # CPU seconds: about 0.25 here; generous for slow CI machines
 
 
 def test_one_players_season(edge):
