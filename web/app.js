@@ -5,9 +5,11 @@
 
 import { ask, onStatus, scriptURL } from "./engine.js";
 import { drawBars, drawCurve } from "./charts.js";
+import { bindEvent, eventRequest, renderEvent } from "./event.js";
+import { fixed, setText, signed } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
-const TABS = ["tournament", "single", "performance", "initial"];
+const TABS = ["tournament", "single", "performance", "initial", "event"];
 const PARAMS = ["rating", "k", "method", "rules", "kind", "opponent", "opponent_k"];
 const URL_VALUE_LIMIT = 2000; // longer values get a message but are not written into the address
 const rows = $("game-rows");
@@ -20,19 +22,8 @@ let latest = 0; // the newest request; older answers are dropped
 let curve = null; // expected-score curve from elo_core, fetched once
 let lastAnnounced = "";
 
-// ---------- formatting (display only) ----------
-
 const isLogistic = () => $("method").value === "logistic";
 const places = (logistic) => (logistic ? 4 : 2);
-const fixed = (x, p) => (x === null || x === undefined ? "–" : Number(x).toFixed(p));
-const signed = (x, p) => {
-  if (x === null || x === undefined) return "–";
-  const text = Number(x).toFixed(p);
-  return Number(text) > 0 ? `+${text}` : Number(text) === 0 ? text.replace("-", "") : text;
-};
-const setText = (el, text) => {
-  el.textContent = text;
-};
 
 // ---------- game rows ----------
 
@@ -194,6 +185,8 @@ function requests() {
     case "single":
       return [{ op: "single", args: { ...common(), opponent: $("opponent").value, opponent_k: $("opponent_k").value } },
               { ...advisor, args: { ...advisor.args, period_games: "1" } }];
+    case "event":
+      return eventRequest();
     default:
       return [{ op: tab, args: { games: games() } }];
   }
@@ -203,6 +196,7 @@ async function update() {
   writeUrl();
   const id = ++latest;
   const list = requests();
+  if (!list.length) return;
   let answers;
   try {
     answers = (await ask("batch", { requests: list })).result;
@@ -265,6 +259,8 @@ function announce(text) {
 }
 
 const RENDER = {
+  event: renderEvent,
+
   rate(answer) {
     const logistic = isLogistic();
     const p = places(logistic);
@@ -460,6 +456,18 @@ function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
+// Fill a tab's inputs (from an imported event) and show it.
+function fill(name, values) {
+  for (const key of ["rating", "k", "rules", "kind"]) {
+    if (values[key] !== undefined && values[key] !== null) $(key).value = String(values[key]);
+  }
+  refusedRules = null;
+  rows.replaceChildren();
+  for (const [opponent, score] of values.games) addRow(String(opponent), String(score));
+  selectTab(name, true);
+  update();
+}
+
 // ---------- embedding, offline use, updates ----------
 
 // Inside a frame: tell the host page our height whenever it changes, and nothing else.
@@ -530,6 +538,7 @@ function start() {
     update();
   }).catch(() => {});
   fillBandsTable().catch(() => {});
+  bindEvent({ ask, update, fill });
   $("embed-copy").addEventListener("click", () => {
     $("embed-code").select();
     navigator.clipboard.writeText($("embed-code").value).then(

@@ -1,0 +1,102 @@
+"""The "Whole event" tab: TRF and PGN through the file input and by paste, checked against elo_core."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from elo_core.event import rate_event, read_event
+
+DATA = Path(__file__).parents[1] / "data"
+sys.path.insert(0, str(DATA.parent))
+from eventgen import swiss_trf  # noqa: E402
+
+LOAD_TIMEOUT = 120_000
+
+
+def open_event_tab(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?tab=event")
+    expect(page.locator("body")).to_have_class(re.compile("engine-ready"), timeout=LOAD_TIMEOUT)
+
+
+def row_of(page: Page, name: str):
+    return page.get_by_test_id("player-row").filter(has=page.get_by_role("button", name=name))
+
+
+def test_trf_through_the_file_input(page: Page, site_url):
+    open_event_tab(page, site_url)
+    page.set_input_files("#event-file", DATA / "codes.trf")
+    expect(page.get_by_test_id("player-row")).to_have_count(5)
+    engine = rate_event(read_event((DATA / "codes.trf").read_text("utf-8")))
+    ann = next(p for p in engine.players if p.player.name == "Alpha, Ann").summary()
+    cells = row_of(page, "Alpha, Ann").locator("td").all_inner_texts()
+    assert cells[3:] == [str(ann["rating"]), str(ann["games"]), f"{ann['score']:g}", f"{ann['expected']:.2f}",
+                         str(ann["effective_k"]), f"{ann['change']:+.2f}", str(ann["new_rating"]), str(ann["performance"]), "–"]
+    # A hostile name is text, never markup.
+    expect(row_of(page, "<img src=x onerror=alert(1)>")).to_have_count(1)
+    assert page.evaluate("document.querySelectorAll('#players img').length") == 0
+    # Click a player: their games, then the same view as the tournament tab.
+    page.get_by_role("button", name="WGM Alpha, Ann").click()
+    expect(page.get_by_test_id("event-player")).to_contain_text("half-point bye")
+    page.get_by_role("button", name="Show in the tournament tab").click()
+    expect(page.get_by_test_id("new-rating")).to_have_text(str(ann["new_rating"]))
+    assert "tab=tournament" in page.url
+
+
+def test_sorting_and_csv_export(page: Page, site_url):
+    open_event_tab(page, site_url)
+    page.set_input_files("#event-file", DATA / "codes.trf")
+    expect(page.get_by_test_id("player-row")).to_have_count(5)
+    page.get_by_role("button", name="Rtg", exact=True).click()
+    ratings = [r.locator("td").nth(3).inner_text() for r in page.get_by_test_id("player-row").all()]
+    assert ratings[:4] == ["2000", "1900", "1800", "1700"]
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export as CSV").click()
+    csv = Path(download.value.path()).read_text("utf-8")
+    assert csv.splitlines()[0].startswith("rank,start_rank,name") and "Alpha, Ann" in csv
+
+
+def test_a_large_swiss_by_paste(page: Page, site_url):
+    text = swiss_trf(500, 11, seed=1)
+    open_event_tab(page, site_url)
+    page.fill("#event-text", text)
+    expect(page.get_by_test_id("player-row")).to_have_count(500, timeout=30_000)
+    engine = rate_event(read_event(text))
+    for result in (engine.players[0], engine.players[250]):
+        player = result.summary()
+        cells = row_of(page, player["name"]).locator("td").all_inner_texts()
+        expected = "–" if player["new_rating"] is None else str(player["new_rating"])
+        assert cells[2].endswith(player["name"]) and cells[9] == expected
+
+
+def test_pgn_by_paste_and_one_players_season(page: Page, site_url):
+    text = (DATA / "edge.pgn").read_text("utf-8-sig")
+    open_event_tab(page, site_url)
+    page.fill("#event-text", text)
+    expect(page.get_by_test_id("event-summary")).to_contain_text("PGN")
+    expect(page.locator("#season-player")).to_be_visible()
+    page.select_option("#season-player", "Alpha, Ann")
+    page.get_by_role("button", name="Fill the tournament tab").click()
+    expect(page.get_by_role("tab", name="Tournament / rating period")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#rating")).to_have_value("2000")
+    expect(page.get_by_test_id("new-rating")).not_to_have_text("–")
+
+
+def test_bad_files_get_messages(page: Page, site_url, tmp_path):
+    open_event_tab(page, site_url)
+    binary = tmp_path / "photo.trf"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 100)
+    page.set_input_files("#event-file", binary)
+    expect(page.locator("#event-text-msg")).not_to_be_empty()
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    page.set_input_files("#event-file", empty)
+    expect(page.locator("#event-text-msg")).not_to_be_empty()
+    latin = tmp_path / "latin.trf"
+    latin.write_bytes((DATA / "codes.trf").read_text("utf-8").replace("Gamma, Gil", "Gómez, Gil").encode("latin-1"))
+    page.set_input_files("#event-file", latin)
+    expect(row_of(page, "Gómez, Gil")).to_have_count(1)
+    expect(page.get_by_test_id("event-problems")).to_contain_text("not UTF-8")
