@@ -277,6 +277,7 @@ const RENDER = {
       }
       setText($("change-unrounded"), "");
       setText($("alternative"), "Fix the marked fields to see the result.");
+      setText($("formula"), "");
       $("floor-warning").hidden = true;
       drawCurve($("curve"), curve, []);
       drawBars($("bars"), []);
@@ -300,6 +301,10 @@ const RENDER = {
     setText(q("expected-score"), fixed(r.expected, p));
     setText($("above"), signed(r.above_expectation, p));
     setText(q("effective-k"), r.effective_k === r.k ? String(r.k) : `${r.effective_k} (K × ${r.games_counted} ≤ 700)`);
+    setText($("formula"), logistic
+      ? `Change = K × (scored − expected) = ${r.effective_k} × (${r.score} − ${fixed(r.expected, 4)}) = ${signed(r.change, 4)}, kept unrounded.`
+      : `Change = K × (scored − expected) = ${r.effective_k} × (${r.score} − ${fixed(r.expected, 2)}) = ` +
+        `${signed(r.change, 2)}, rounded to ${signed(r.change_rounded, 0)} (0.5 away from zero, FIDE 8.3.4).`);
     $("floor-warning").hidden = !r.below_floor;
     setText($("floor-warning"), r.floor_note || "");
     const alt = r.alternative;

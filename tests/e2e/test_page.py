@@ -41,6 +41,7 @@ def check_fide_case(page: Page, case: dict) -> None:
     """Totals from the vector, per-game figures from elo_core, as the page shows them."""
     expect(tid(page, "new-rating")).to_have_text(str(case["new_rating"]))
     expect(tid(page, "rating-change")).to_have_text(f"{case['change_rounded']:+d}")
+    expect(tid(page, "formula")).to_contain_text(f"= {case['change']:+.2f}, rounded to {case['change_rounded']:+d}")
     expect(tid(page, "expected-score")).to_have_text(f"{case['expected']:.2f}")
     expect(tid(page, "points-scored")).to_have_text(f"{sum(s for o, s in case['games'] if o):g}")
     engine = rate(case["rating"], case["k"], case["games"], rules=case["rules"], kind=case["kind"])

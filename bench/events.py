@@ -1,0 +1,92 @@
+"""Time whole-event imports in the browser: a 500-player, 11-round Swiss TRF and 10,000 PGN games.
+
+    python bench/events.py [--runs 5]
+
+Builds and serves the site, opens it in headless Chromium, and times, in the page:
+- engine: elo_core's `event` operation through the worker (read, rate every player, JSON back);
+- page: from pasting the file into the event tab to the players' table on screen.
+Prints the median and the spread (min-max) of each. Figures go into bench/RESULTS.md by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "scripts"))
+from eventgen import pgn_games, swiss_trf  # noqa: E402
+from screenshots import ARGS, executable  # noqa: E402
+
+ENGINE = """async ([text, details]) => {
+  const { ask } = await import("./engine.js");
+  const t = performance.now();
+  const answer = await ask("event", { text, details });
+  return [performance.now() - t, answer.ok, answer.ok ? answer.result.players.length : answer.errors];
+}"""
+
+PAGE = """async (text) => {
+  const rows = () => document.querySelectorAll("[data-testid=player-row]").length;
+  document.getElementById("event-text").value = "";
+  document.getElementById("event-text").dispatchEvent(new Event("input", { bubbles: true }));
+  await new Promise((r) => setTimeout(r, 400));
+  const before = rows();
+  const area = document.getElementById("event-text");
+  area.value = text;
+  const t = performance.now();
+  area.dispatchEvent(new Event("input", { bubbles: true }));
+  await new Promise((resolve) => {
+    const check = () => (rows() > 0 && rows() !== before ? resolve() : requestAnimationFrame(check));
+    check();
+  });
+  return performance.now() - t - 250;  // less the paste debounce (250 ms): the page waits for typing to pause
+}"""
+
+
+def summary(values: list[float]) -> str:
+    return f"median {statistics.median(values):7.1f} ms  (min {min(values):.1f}, max {max(values):.1f}, n={len(values)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    spec = importlib.util.spec_from_file_location("elo_site_build", ROOT / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    server = build.serve(build.build())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/?tab=event"
+    files = {"TRF, 500 players x 11 rounds": swiss_trf(500, 11, seed=1), "PGN, 10,000 games": pgn_games(10_000)}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable(), args=ARGS, headless=True)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("body.engine-ready", timeout=120_000)
+        for name, text in files.items():
+            print(f"{name}: {len(text) / 1e6:.1f} MB")
+            for details, label in ((False, "engine, players only"), (True, "engine, with every breakdown")):
+                times = []
+                for _ in range(runs):
+                    took, ok, players = page.evaluate(ENGINE, [text, details])
+                    assert ok, players
+                    times.append(took)
+                print(f"  {label:30} {summary(times)}  [{players} players]")
+            if len(text) < 1_000_000:  # the page shows a pasted file; a large PGN is opened as a file instead
+                times = [page.evaluate(PAGE, text) for _ in range(runs)]
+                print(f"  {'page, paste to table':30} {summary(times)}")
+        browser.close()
+    server.shutdown()
+    print(json.dumps({"date": __import__("datetime").date.today().isoformat()}))
+
+
+if __name__ == "__main__":
+    main()
