@@ -19,7 +19,7 @@ from .event import FORMATS, MAX_EVENT_CHARS, EventReport, event_csv, rate_event,
 from .inputs import EloError
 from .kfactor import k_factor
 from .performance import initial_rating, performance
-from .rating import rate, score_needed, single_game, what_if
+from .rating import _plain, rate, score_needed, single_game, what_if
 from .tables import difference_bands, expected_from_table
 
 MAX_REQUEST = 2 * MAX_EVENT_CHARS + 1_000_000  # characters: room for a whole event file (escaped), then a message
@@ -72,8 +72,11 @@ def call(op: str, args: dict) -> Any:
     if op not in OPS:
         raise EloError("op", f"unknown operation {op!r}")
     check, run = OPS[op]
-    _check_all(check(args))
-    return run(args)
+    try:
+        return run(args)  # the usual case: good input, checked once, by the computation itself
+    except EloError:
+        _check_all(check(args))  # name every bad field at once, not just the first one met
+        raise
 
 
 class FieldErrors(EloError):
@@ -128,11 +131,12 @@ def _rate_checks(a: dict) -> list[Callable[[], Any]]:
 def _rate(a: dict) -> dict:
     """The chosen method's result, plus the other method's totals for a side-by-side view."""
     options = _options(a)
-    result = rate(a["rating"], a["k"], a.get("games", []), **options)
+    games = inputs.games(a.get("games", []))  # parsed once, for both methods
+    result = rate(a.get("rating"), a.get("k"), games, **options)
     other = "logistic" if options["method"] == "fide" else "fide"
-    alt = rate(a["rating"], a["k"], a.get("games", []), **{**options, "method": other})
+    alt = rate(result.rating, result.k, games, **{**options, "method": other})
     out = result.to_dict()
-    out["alternative"] = {key: alt.to_dict()[key] for key in
+    out["alternative"] = {key: _plain(getattr(alt, key)) for key in
                           ("method", "effective_k", "expected", "change", "change_rounded", "new_rating")}
     return out
 

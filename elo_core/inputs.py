@@ -124,6 +124,9 @@ def day(value: Any, field: str = "rules") -> date:
 
 def game(value: Any, field: str) -> tuple[int, float]:
     """One game as ``(opponent rating, score)`` from a pair, a mapping or ``"OPP:SCORE"`` text."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and value[1] in (0.0, 0.5, 1.0) \
+            and type(value[1]) is float and 0 <= value[0] <= MAX_RATING:
+        return value  # already a checked game (this function's own output): the per-keystroke path
     if isinstance(value, str):
         opp, sep, sc = value.strip().partition(":")
         if not sep:

@@ -13,7 +13,7 @@ Two methods, side by side:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Iterable
@@ -47,7 +47,7 @@ class GameResult:
     """K x (score - expected), with the effective K; unrounded."""
 
     def to_dict(self) -> dict:
-        return _plain(asdict(self))
+        return {name: _plain(getattr(self, name)) for name in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,7 @@ class Outcome:
     new_rating: Number
 
     def to_dict(self) -> dict:
-        return _plain(asdict(self))
+        return {name: _plain(getattr(self, name)) for name in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
             page.goto(url + query)
             page.wait_for_selector("body.engine-ready", timeout=120_000)
-            page.wait_for_function(f"/\\d/.test(document.querySelector('[data-testid={output}]').textContent)")
+            page.wait_for_function(f"() => /\\d/.test(document.querySelector('[data-testid={output}]').textContent)")
             page.wait_for_timeout(300)
             path = out / f"{name}.png"
             page.screenshot(path=str(path))

@@ -175,16 +175,19 @@ function requests() {
     date: $("rules").value, kind: $("kind").value } };
   switch (tab) {
     case "tournament": {
-      const list = [{ op: "rate", args: base }, advisor];
+      const list = [{ op: "rate", args: base }];
+      if ($("advisor").open) list.push(advisor);
       if ($("next").value.trim()) list.push({ op: "what_if", args: { ...base, opponent: $("next").value } });
       if ($("target").value.trim() || $("remaining").value.trim()) {
         list.push({ op: "score_needed", args: { ...base, target: $("target").value, remaining: $("remaining").value } });
       }
       return list;
     }
-    case "single":
-      return [{ op: "single", args: { ...common(), opponent: $("opponent").value, opponent_k: $("opponent_k").value } },
-              { ...advisor, args: { ...advisor.args, period_games: "1" } }];
+    case "single": {
+      const list = [{ op: "single", args: { ...common(), opponent: $("opponent").value, opponent_k: $("opponent_k").value } }];
+      if ($("advisor").open) list.push({ ...advisor, args: { ...advisor.args, period_games: "1" } });
+      return list;
+    }
     case "event":
       return eventRequest();
     default:
@@ -192,8 +195,16 @@ function requests() {
   }
 }
 
+// The address (and the share and embed links built from it) follows the inputs a moment
+// later, once typing pauses: it is not worth a slice of every keystroke's frame.
+let urlTimer = null;
+function scheduleUrl() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, 120);
+}
+
 async function update() {
-  writeUrl();
+  scheduleUrl();
   const id = ++latest;
   const list = requests();
   if (!list.length) return;
@@ -521,8 +532,10 @@ function registerServiceWorker() {
 function start() {
   if (EMBED) document.body.classList.add("embed");
   reportHeight();
-  registerServiceWorker();
   onStatus(showStatus);
+  // Offline copies are made once the calculator answers, so that they never compete
+  // with its start for the network or the CPU.
+  onStatus(({ stage }) => stage === "ready" && registerServiceWorker());
   $("rules").value = today();
   readUrl();
   bindTabs();
@@ -534,6 +547,7 @@ function start() {
     addRow().querySelector(".opp").focus();
     update();
   });
+  $("advisor").addEventListener("toggle", update);
   $("use-k").addEventListener("click", () => {
     $("k").value = $("use-k").dataset.k;
     update();

@@ -19,10 +19,25 @@ function frame(svg, pad = { left: 44, right: 12, top: 12, bottom: 30 }) {
 
 const D_RANGE = 800;
 
+// The grid and both curves are drawn once; each update moves only the dots.
 export function drawCurve(svg, curve, games) {
+  if (svg.dataset.drawn !== String(Boolean(curve))) drawCurveBase(svg, curve);
+  const f = svg.__frame;
+  const dots = el("g", { class: "dots" });
+  for (const g of games) {
+    const dot = el("circle", { cx: f.x(g.difference_used), cy: f.y(g.expected), r: 5, class: `dot score-${String(g.score).replace(".", "")}` });
+    dot.append(el("title", {}, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`));
+    dots.append(dot);
+  }
+  svg.querySelector("g.dots").replaceWith(dots);
+}
+
+function drawCurveBase(svg, curve) {
   const f = frame(svg);
   const x = (d) => f.left + ((Math.max(-D_RANGE, Math.min(D_RANGE, d)) + D_RANGE) / (2 * D_RANGE)) * (f.right - f.left);
   const y = (e) => f.bottom - e * (f.bottom - f.top);
+  svg.__frame = { x, y };
+  svg.dataset.drawn = String(Boolean(curve));
   const grid = el("g", { class: "grid" });
   for (const d of [-800, -400, 0, 400, 800]) {
     grid.append(el("line", { x1: x(d), x2: x(d), y1: f.top, y2: f.bottom }));
@@ -33,20 +48,17 @@ export function drawCurve(svg, curve, games) {
     grid.append(el("text", { x: f.left - 6, y: y(e) + 4, "text-anchor": "end" }, e.toFixed(1)));
   }
   svg.append(grid);
-  if (!curve) return;
-  // FIDE: a step function, held flat until the next band starts.
-  const steps = curve.fide.map(([d, e], i) => {
-    const prev = i ? curve.fide[i - 1][1] : e;
-    return `${i ? "L" : "M"}${x(d)},${y(prev)} L${x(d)},${y(e)}`;
-  }).join(" ");
-  svg.append(el("path", { d: steps, class: "fide-line" }));
-  const smooth = curve.logistic.map(([d, e], i) => `${i ? "L" : "M"}${x(d)},${y(e)}`).join(" ");
-  svg.append(el("path", { d: smooth, class: "logistic-line" }));
-  games.forEach((g) => {
-    const dot = el("circle", { cx: x(g.difference_used), cy: y(g.expected), r: 5, class: `dot score-${String(g.score).replace(".", "")}` });
-    dot.append(el("title", {}, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`));
-    svg.append(dot);
-  });
+  if (curve) {
+    // FIDE: a step function, held flat until the next band starts.
+    const steps = curve.fide.map(([d, e], i) => {
+      const prev = i ? curve.fide[i - 1][1] : e;
+      return `${i ? "L" : "M"}${x(d)},${y(prev)} L${x(d)},${y(e)}`;
+    }).join(" ");
+    svg.append(el("path", { d: steps, class: "fide-line" }));
+    const smooth = curve.logistic.map(([d, e], i) => `${i ? "L" : "M"}${x(d)},${y(e)}`).join(" ");
+    svg.append(el("path", { d: smooth, class: "logistic-line" }));
+  }
+  svg.append(el("g", { class: "dots" }));
 }
 
 export function drawBars(svg, bars) {

@@ -9,6 +9,7 @@ export function signed(x, places) {
   return Number(text) > 0 ? `+${text}` : text;
 }
 
+// Writing only what changed keeps each keystroke's layout work to the figures that moved.
 export function setText(el, text) {
-  el.textContent = text;
+  if (el.textContent !== text) el.textContent = text;
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -65,10 +66,19 @@ def serve_dir():
         server.server_close()
 
 
-@pytest.fixture(scope="session")
-def site_url(dist_dir, serve_dir) -> str:
-    """URL (with trailing slash) of the freshly built site."""
-    return serve_dir(dist_dir)
+@pytest.fixture(scope="session", params=["root", "sub-path"])
+def site_url(request, dist_dir, serve_dir, tmp_path_factory) -> str:
+    """URL (with trailing slash) of the freshly built site.
+
+    Every test that uses it runs twice: with the site at the server's root, and under
+    /elo-calculator/ as GitHub Pages serves a project site, to prove that every address
+    in the site is relative.
+    """
+    if request.param == "root":
+        return serve_dir(dist_dir)
+    pages = tmp_path_factory.mktemp("pages")
+    shutil.copytree(dist_dir, pages / "elo-calculator")
+    return serve_dir(pages) + "elo-calculator/"
 
 
 def _chromium_executable(playwright) -> str | None:

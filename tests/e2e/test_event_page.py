@@ -43,7 +43,7 @@ def test_trf_through_the_file_input(page: Page, site_url):
     expect(page.get_by_test_id("event-player")).to_contain_text("half-point bye")
     page.get_by_role("button", name="Show in the tournament tab").click()
     expect(page.get_by_test_id("new-rating")).to_have_text(str(ann["new_rating"]))
-    assert "tab=tournament" in page.url
+    expect(page).to_have_url(re.compile("tab=tournament"))
 
 
 def test_sorting_and_csv_export(page: Page, site_url):
