@@ -80,6 +80,8 @@ const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).pa
 // Decompressed while it downloads; gzip's CRC catches a damaged stream, the size
 // and sha256 of the compressed file a wrong one (e.g. of another build).
 async function fetchSnapshot(snap) {
+  const kept = await keptSnapshot(snap);
+  if (kept) return kept;
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream in this browser");
   const resp = await fetch(here(snap.path)); // content-addressed name: any cached copy is right
   if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
@@ -91,7 +93,43 @@ async function fetchSnapshot(snap) {
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== snap.sha256) throw new Error("sha256 mismatch");
   const bytes = new Uint8Array(await raw);
   if (bytes.byteLength !== snap.bytes) throw new Error(`${bytes.byteLength} bytes decompressed, expected ${snap.bytes}`);
+  keepSnapshot(snap, bytes);
   return bytes;
+}
+
+// A repeat visit skips the download check and the inflating (about half a second on a
+// slow machine): the checked, inflated snapshot is kept in Cache Storage under its
+// sha256, one build's at a time. Should a kept copy ever be damaged, the restore or the
+// check request fails and the worker drops it and starts the normal way.
+const KEPT = "pyodide-snapshot-inflated"; // not "elo-…": sw.js manages those caches
+const keptKey = (snap) => here(`${snap.path}.${snap.sha256}.raw`);
+
+async function keptSnapshot(snap) {
+  try {
+    const hit = await (await caches.open(KEPT)).match(keptKey(snap));
+    const bytes = hit && new Uint8Array(await hit.arrayBuffer());
+    return bytes && bytes.byteLength === snap.bytes ? bytes : null;
+  } catch {
+    return null; // no Cache Storage (e.g. a private window): inflate as usual
+  }
+}
+
+async function keepSnapshot(snap, bytes) {
+  try {
+    const cache = await caches.open(KEPT);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(keptKey(snap), new Response(bytes.slice()));
+  } catch {
+    /* keeping it is only an optimisation */
+  }
+}
+
+async function dropKeptSnapshot() {
+  try {
+    await caches.delete(KEPT);
+  } catch {
+    /* nothing kept */
+  }
 }
 
 // Restore the snapshot; returns {pyodide, handle, version}, or null to start normally.
@@ -121,6 +159,7 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     return { pyodide, handle, version };
   } catch (e) {
     if (e instanceof WasmError) throw e;
+    dropKeptSnapshot();
     console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(e)}); starting the normal way.`);
     return null;
   }
