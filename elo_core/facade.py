@@ -179,15 +179,32 @@ def _event_checks(a: dict) -> list[Callable[[], Any]]:
             k_by_player, given("player", lambda v: isinstance(v, str) or inputs._refuse("player", "must be a name"))]
 
 
+_EVENT_ARGS = ("text", "format", "kind", "rules", "k", "k_by_player", "games_played")
+_last_event: tuple[str, EventReport] | None = None
+
+
 def _event_report(a: dict) -> EventReport:
-    return rate_event(read_event(a.get("text"), a.get("format") or "auto"), kind=a.get("kind"), rules=a.get("rules"),
-                      k=a.get("k"), k_by_player=a.get("k_by_player"), games_played=a.get("games_played"))
+    """The rated event; the last one is kept, so that opening one player's games after the
+    table (same file, same options) costs a lookup, not reading and rating the file again."""
+    global _last_event
+    key = json.dumps([a.get(name) for name in _EVENT_ARGS], sort_keys=True, default=str)
+    if _last_event and _last_event[0] == key:
+        return _last_event[1]
+    report = rate_event(read_event(a.get("text"), a.get("format") or "auto"), kind=a.get("kind"), rules=a.get("rules"),
+                        k=a.get("k"), k_by_player=a.get("k_by_player"), games_played=a.get("games_played"))
+    _last_event = (key, report)
+    return report
 
 
 def _event(a: dict) -> dict:
-    """Every player of a TRF or PGN; with ``player``, also that player's games for the tournament tab."""
+    """Every player of a TRF or PGN. ``details`` (default true) adds every player's games;
+    ``detail`` (a player's key) adds just that player's as ``detail``; ``player`` (a name)
+    adds that player's games for the tournament tab as ``season``."""
     report = _event_report(a)
     out = report.to_dict(details=a.get("details", True) is not False)
+    if a.get("detail") not in (None, ""):
+        found = [p for p in report.players if p.player.key == str(a["detail"])]
+        out["detail"] = found[0].to_dict() if found else None
     if a.get("player"):
         out["season"] = season(report, a["player"])
     return out

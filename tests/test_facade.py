@@ -41,3 +41,14 @@ def test_malformed_requests_get_an_answer():
 def test_no_nan_ever_reaches_the_page():
     text = handle(json.dumps({"op": "rate", "args": {"rating": "NaN", "k": "Infinity", "games": "1e309:1"}}))
     assert "NaN" not in text.replace("'NaN'", "") and json.loads(text)["ok"] is False
+
+
+def test_event_table_then_one_players_games():
+    text = open(__import__("pathlib").Path(__file__).parent / "data" / "codes.trf", encoding="utf-8").read()
+    table = ask("event", text=text, details=False)["result"]
+    assert "rounds" not in table["players"][0] and "detail" not in table
+    opened = ask("event", text=text, details=False, detail="1")["result"]
+    assert opened["players"] == table["players"] and opened["detail"]["name"] == "Alpha, Ann"
+    assert opened["detail"]["rounds"][2]["code"] == "H"
+    changed = ask("event", text=text, details=False, detail="1", k=10)["result"]   # the kept event is not reused
+    assert changed["detail"]["k"] == 10 and changed["players"] != table["players"]

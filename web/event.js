@@ -19,8 +19,10 @@ export function eventRequest() {
   return [{ op: "event", args: eventArgs() }];
 }
 
+// The table needs every player's totals only; the games of the one player opened come
+// as `detail` (elo_core keeps the rated event, so opening a player is a lookup).
 function eventArgs(extra = {}) {
-  const args = { text, details: true, ...extra };
+  const args = { text, details: false, detail: selected, ...extra };
   if ($("event-kind").value) args.kind = $("event-kind").value;
   if ($("event-rules").value) args.rules = $("event-rules").value;
   if ($("event-k").value.trim()) args.k = $("event-k").value;
@@ -92,12 +94,18 @@ export function bindEvent(hooksFromPage) {
   }
   $("event-csv").addEventListener("click", exportCsv);
   $("season-fill").addEventListener("click", fillSeason);
-  $("event-open").addEventListener("click", () => openPlayer(selected));
+  $("event-open").addEventListener("click", openPlayer);
 }
 
 export function renderEvent(answer) {
   setText($("event-text-msg"), "");
   setText($("event-kind-msg"), "");
+  if (answer.ok) {
+    // Same file and options as the table on screen: keep that table (and its sort).
+    const key = JSON.stringify([answer.result.event, answer.result.players, answer.result.problems]);
+    if (key === shownKey && report) answer.result.players = report.players;
+    shownKey = key;
+  }
   if (!answer.ok) {
     for (const e of answer.errors) {
       const box = e.field === "text" || !e.field ? $("event-text-msg") : $("event-kind-msg");
@@ -140,12 +148,19 @@ function render(r) {
   }
   box.open = problems.length > 0 && problems.length <= 5;
   const select = $("season-player");
-  select.replaceChildren(...r.players.map((p) => new Option(p.name, p.name)));
-  renderTable();
-  showPlayer(r.players.find((p) => p.key === selected) || null);
+  if (r.players !== shownPlayers) {
+    select.replaceChildren(...r.players.map((p) => new Option(p.name, p.name)));
+    renderTable();
+  }
+  showPlayer(r.detail || null);
 }
 
+// The table is rebuilt only when the players changed, not when one is opened.
+let shownPlayers = null;
+let shownKey = "";
+
 function renderTable() {
+  shownPlayers = report?.players ?? null;
   const body = $("players").tBodies[0];
   body.replaceChildren();
   if (!report) return;
@@ -169,7 +184,10 @@ function renderTable() {
     name.type = "button";
     name.className = "link";
     name.append([p.title, p.name].filter(Boolean).join(" "));
-    name.addEventListener("click", () => showPlayer(p, true));
+    name.addEventListener("click", () => {
+      selected = p.key;
+      hooks.update();
+    });
     const cell = tr.insertCell();
     cell.className = "text";
     cell.append(name);
@@ -185,9 +203,8 @@ function renderTable() {
   }
 }
 
-function showPlayer(p, focus = false) {
+function showPlayer(p) {
   const box = $("event-player");
-  selected = p ? p.key : null;
   box.hidden = !p;
   if (!p) return;
   setText($("event-player-name"), `${[p.title, p.name].filter(Boolean).join(" ")}${p.rating ? `, ${p.rating}` : ", unrated"}`);
@@ -209,12 +226,11 @@ function showPlayer(p, focus = false) {
     tr.insertCell().append(g.note || g.reason || (g.played && !g.counted ? "not counted" : ""));
   }
   $("event-open").disabled = !(p.breakdown || p.initial);
-  if (focus) $("event-player-name").scrollIntoView({ block: "nearest" });
 }
 
 // The same view as the tournament tab: fill it with this player's counted games.
-function openPlayer(key) {
-  const p = report?.players.find((x) => x.key === key);
+function openPlayer() {
+  const p = report?.detail;
   if (!p) return;
   const e = report.event;
   if (p.breakdown) {
@@ -228,7 +244,7 @@ function openPlayer(key) {
 
 async function fillSeason() {
   const name = $("season-player").value;
-  const answer = await hooks.ask("event", eventArgs({ player: name, details: false }));
+  const answer = await hooks.ask("event", eventArgs({ player: name }));
   if (!answer.ok) {
     setText($("event-kind-msg"), answer.errors.map((e) => e.message).join(" "));
     return;
@@ -239,7 +255,7 @@ async function fillSeason() {
 }
 
 async function exportCsv() {
-  const answer = await hooks.ask("event_csv", eventArgs({ details: false }));
+  const answer = await hooks.ask("event_csv", eventArgs());
   if (!answer.ok) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([answer.result.csv], { type: "text/csv;charset=utf-8" }));
