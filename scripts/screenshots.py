@@ -27,7 +27,9 @@ SHOTS = [  # name, query, width, height, colour scheme, an output that must show
     ("desktop-dark", QUERY, 1280, 1400, "dark", "new-rating"),
     ("single-phone", QUERY.replace("tab=tournament", "tab=single") + "&opponent=2450&opponent_k=10", 375, 1000, "light",
      "single-expected"),
+    ("phone-results", QUERY, 375, 800, "light", "new-rating"),
 ]
+SCROLL_TO = {"phone-results": "#results-tournament"}
 
 
 def _build_module():
@@ -62,6 +64,8 @@ def main() -> None:
             page.goto(url + query)
             page.wait_for_selector("body.engine-ready", timeout=120_000)
             page.wait_for_function(f"() => /\\d/.test(document.querySelector('[data-testid={output}]').textContent)")
+            if name in SCROLL_TO:
+                page.locator(SCROLL_TO[name]).evaluate("e => e.scrollIntoView({ block: 'start' })")
             page.wait_for_timeout(300)
             path = out / f"{name}.png"
             page.screenshot(path=str(path))

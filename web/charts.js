@@ -25,7 +25,7 @@ export function drawCurve(svg, curve, games) {
   const f = svg.__frame;
   const dots = el("g", { class: "dots" });
   for (const g of games) {
-    const dot = el("circle", { cx: f.x(g.difference_used), cy: f.y(g.expected), r: 5, class: `dot score-${String(g.score).replace(".", "")}` });
+    const dot = el("circle", { cx: f.x(g.difference_used), cy: f.y(g.expected), r: 8, class: `dot score-${String(g.score).replace(".", "")}` });
     dot.append(el("title", {}, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`));
     dots.append(dot);
   }
@@ -41,7 +41,8 @@ function drawCurveBase(svg, curve) {
   const grid = el("g", { class: "grid" });
   for (const d of [-800, -400, 0, 400, 800]) {
     grid.append(el("line", { x1: x(d), x2: x(d), y1: f.top, y2: f.bottom }));
-    grid.append(el("text", { x: x(d), y: f.height - 10, "text-anchor": "middle" }, d > 0 ? `+${d}` : String(d)));
+    const anchor = d === -800 ? "start" : d === 800 ? "end" : "middle"; // keep the edge labels inside
+    grid.append(el("text", { x: x(d), y: f.height - 10, "text-anchor": anchor }, d > 0 ? `+${d}` : String(d)));
   }
   for (const e of [0, 0.5, 1]) {
     grid.append(el("line", { x1: f.left, x2: f.right, y1: y(e), y2: y(e) }));
