@@ -65,11 +65,14 @@ def performance(games: Iterable[Any]) -> Performance:
     rated, skipped = _rated_games(games)
     if not rated:
         raise EloError("games", "needs at least one game against a rated opponent")
-    ra = int(_half_up(Fraction(sum(o for o, _ in rated), len(rated))))
-    score = sum(Fraction(s) for _, s in rated)
-    p = _half_up(score / len(rated), 2)
-    dp = dp_from_fraction(p)
-    return Performance(len(rated), skipped, float(score), ra, float(p), dp, ra + dp)
+    # Whole numbers only (a whole event calls this once a player): x rounded 0.5 up is
+    # (2x + 1) // 2, so Ra = (2 sum + n) // 2n and, in half points h, p % = (100 h + n) // 2n.
+    n = len(rated)
+    ra = (2 * sum(o for o, _ in rated) + n) // (2 * n)
+    halves = sum(int(2 * s) for _, s in rated)
+    percent = (100 * halves + n) // (2 * n)
+    dp = dp_from_fraction(Decimal(percent).scaleb(-2))
+    return Performance(n, skipped, halves / 2, ra, percent / 100, dp, ra + dp)
 
 
 @dataclass(frozen=True)

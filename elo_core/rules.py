@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import lru_cache
 
 from .inputs import KINDS, EloError
 
@@ -63,6 +64,7 @@ AMENDMENTS: tuple[tuple[date, frozenset[str], dict, str], ...] = (
 )
 
 
+@lru_cache(maxsize=64)  # a whole event asks once per player, with the same date
 def rules_in_force(on: date, kind: str = "standard") -> Rules:
     """The rules for ``kind`` on the day ``on``.
 

@@ -79,3 +79,13 @@ def test_any_input_is_a_result_or_an_elo_error(rating, k, gs):
 @given(st.text(max_size=200))
 def test_the_facade_never_raises(text):
     assert handle(text).startswith('{"ok": ')
+
+
+@given(st.lists(st.tuples(st.integers(1, 3500), scores), min_size=1, max_size=60))
+def test_performance_rounds_exactly_like_decimal_arithmetic(gs):
+    from decimal import ROUND_HALF_UP, Decimal
+    n = len(gs)
+    ra = (Decimal(sum(o for o, _ in gs)) / n).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    p = (Decimal(str(sum(s for _, s in gs))) / n).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    r = performance(gs)
+    assert (r.average_opponent, r.fraction) == (int(ra), float(p))
