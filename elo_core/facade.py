@@ -57,6 +57,8 @@ def _batch(args: dict) -> list[dict]:
             answers.append({"ok": True, "result": call(str(req.get("op")), req.get("args", {}))})
         except EloError as e:
             answers.append({"ok": False, "errors": [x.to_dict() for x in getattr(e, "errors", [e])]})
+        except (LookupError, TypeError, ValueError) as e:  # a malformed request spoils only itself
+            answers.append({"ok": False, "errors": [{"field": None, "message": f"bad request: {type(e).__name__}"}]})
     return answers
 
 
@@ -113,7 +115,7 @@ def _game_checks(a: dict, key: str = "games") -> list[Callable[[], Any]]:
 def _options(a: dict) -> dict:
     return {"method": a.get("method", "fide"),
             "rules": date.today().isoformat() if a.get("rules") is None else a["rules"],
-            "kind": a.get("kind", "standard"), "cap_400": bool(a.get("cap_400", False))}
+            "kind": a.get("kind", "standard"), "cap_400": inputs.flag(a.get("cap_400"), "cap_400")}
 
 
 def _option_checks(a: dict) -> list[Callable[[], Any]]:
@@ -148,7 +150,7 @@ def _single_checks(a: dict) -> list[Callable[[], Any]]:
 
 
 def _kfactor_args(a: dict) -> dict:
-    return {"birth_year": a.get("birth_year"), "reached_2400": bool(a.get("reached_2400")),
+    return {"birth_year": a.get("birth_year"), "reached_2400": inputs.flag(a.get("reached_2400"), "reached_2400"),
             "period_games": a.get("period_games"), "on": a.get("date") or None, "kind": a.get("kind", "standard")}
 
 
@@ -218,16 +220,17 @@ def _event_csv(a: dict) -> dict:
 
 OPS: dict[str, tuple[Callable[[dict], list], Callable[[dict], Any]]] = {
     "rate": (_rate_checks, _rate),
-    "single": (_single_checks, lambda a: single_game(a["rating"], a["opponent"], a["k"], a["opponent_k"],
+    "single": (_single_checks, lambda a: single_game(a.get("rating"), a.get("opponent"), a.get("k"), a.get("opponent_k"),
                                                      **_options(a)).to_dict()),
     "performance": (lambda a: _game_checks(a), lambda a: performance(a.get("games", [])).to_dict()),
     "initial": (lambda a: _game_checks(a), lambda a: initial_rating(a.get("games", [])).to_dict()),
     "kfactor": (lambda a: [], lambda a: k_factor(a.get("rating"), a.get("games_played"), **_kfactor_args(a)).to_dict()),
     "what_if": (_whatif_checks, lambda a: {name: r.to_dict() for name, r in
-                                           what_if(a["rating"], a["k"], a.get("games", []), a["opponent"],
+                                           what_if(a.get("rating"), a.get("k"), a.get("games", []), a.get("opponent"),
                                                    **_options(a)).items()}),
-    "score_needed": (lambda a: _rate_checks(a) + [lambda: inputs.rating(a.get("target"), "target")],
-                     lambda a: score_needed(a["rating"], a["k"], a.get("games", []), _remaining(a), a["target"],
+    "score_needed": (lambda a: _rate_checks(a) + _game_checks(a, "remaining")
+                     + [lambda: inputs.rating(a.get("target"), "target")],
+                     lambda a: score_needed(a.get("rating"), a.get("k"), a.get("games", []), _remaining(a), a.get("target"),
                                             **_options(a)).to_dict()),
     "table": (lambda a: [], lambda a: difference_bands()),
     "curve": (lambda a: [], _curve),

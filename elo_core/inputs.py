@@ -98,6 +98,18 @@ def score(value: Any, field: str = "score") -> float:
     return float(x)
 
 
+def flag(value: Any, field: str) -> bool:
+    """A yes/no option: a bool, or 1/0, "true"/"false" (absent means no). "false" is never true."""
+    if value is None or value is False or value is True:
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off", ""):
+        return False
+    return _refuse(field, f"must be true or false, not {_show(value)}")
+
+
 def choice(value: Any, field: str, allowed: Iterable[str]) -> str:
     allowed = tuple(allowed)
     if isinstance(value, str) and value.strip().lower() in allowed:

@@ -52,3 +52,13 @@ def test_event_table_then_one_players_games():
     assert opened["detail"]["rounds"][2]["code"] == "H"
     changed = ask("event", text=text, details=False, detail="1", k=10)["result"]   # the kept event is not reused
     assert changed["detail"]["k"] == 10 and changed["players"] != table["players"]
+
+
+def test_missing_fields_and_yes_no_options_are_checked():
+    r = ask("single", rating="1800")
+    assert not r["ok"] and {e["field"] for e in r["errors"]} >= {"k", "opponent", "opponent_k"}
+    assert ask("kfactor", rating=1800, games_played=100, reached_2400="false")["result"]["k"] == 20
+    assert ask("kfactor", rating=1800, games_played=100, reached_2400="true")["result"]["k"] == 10
+    assert ask("kfactor", rating=1800, games_played=100, reached_2400="maybe")["errors"][0]["field"] == "reached_2400"
+    batch = ask("batch", requests=[{"op": "ping"}, {"op": "rate", "args": {"rating": 1800, "k": 20, "games": [[1]]}}])
+    assert [a["ok"] for a in batch["result"]] == [True, False]

@@ -69,7 +69,11 @@ function writeUrl() {
   for (const name of PARAMS) p.set(name, $(name).value);
   if (refusedRules !== null) p.set("rules", refusedRules);
   p.set("games", games().map((g) => `${g.opponent}:${g.score}`).join(","));
-  for (const [name, value] of [...p]) if (value.length > URL_VALUE_LIMIT) p.delete(name);
+  // A value too long for an address is left empty there (so the link asks for it again,
+  // rather than silently showing the defaults), and the page says the link is incomplete.
+  const tooLong = [...p].filter(([, value]) => value.length > URL_VALUE_LIMIT).map(([name]) => name);
+  for (const name of tooLong) p.set(name, "");
+  setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
   const full = `${location.pathname}?${p}`;
   try {
     history.replaceState(null, "", EMBED ? `${full}&embed=1` : full);
@@ -171,8 +175,8 @@ function common() {
 function requests() {
   const base = { ...common(), games: games() };
   const advisor = { op: "kfactor", args: { rating: $("rating").value, games_played: $("games_played").value,
-    birth_year: $("birth_year").value, reached_2400: $("reached_2400").checked, period_games: String(rows.children.length),
-    date: $("rules").value, kind: $("kind").value } };
+    birth_year: $("birth_year").value, reached_2400: $("reached_2400").checked,
+    date: $("rules").value, kind: $("kind").value } };  // K x n <= 700 is applied by rate, on the games that count
   switch (tab) {
     case "tournament": {
       const list = [{ op: "rate", args: base }];
@@ -185,7 +189,7 @@ function requests() {
     }
     case "single": {
       const list = [{ op: "single", args: { ...common(), opponent: $("opponent").value, opponent_k: $("opponent_k").value } }];
-      if ($("advisor").open) list.push({ ...advisor, args: { ...advisor.args, period_games: "1" } });
+      if ($("advisor").open) list.push(advisor);
       return list;
     }
     case "event":
@@ -207,14 +211,25 @@ async function update() {
   scheduleUrl();
   const id = ++latest;
   const list = requests();
+  if (tab === "tournament") {
+    // What is not asked for this time must not linger from an earlier answer.
+    if (!list.some((r) => r.op === "what_if")) $("whatif-table").hidden = true;
+    if (!list.some((r) => r.op === "score_needed")) setText($("needed"), "");
+  }
   if (!list.length) return;
-  let answers;
+  let answer;
   try {
-    answers = (await ask("batch", { requests: list })).result;
+    answer = await ask("batch", { requests: list });
   } catch (error) {
     return; // the status line already says what failed; the inputs stay as they are
   }
   if (id !== latest) return;
+  if (!answer.ok) {
+    clearMessages();
+    showErrors(answer.errors ?? []);
+    return;
+  }
+  const answers = answer.result;
   clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
 }
@@ -347,7 +362,7 @@ const RENDER = {
     body.replaceChildren();
     if (!answer.ok) {
       showErrors(answer.errors, { only: ["opponent"], box: "next-msg", label: "Next opponent's rating" });
-      $("next").setAttribute("aria-invalid", "true");
+      if (answer.errors.some((e) => e.field === "opponent")) $("next").setAttribute("aria-invalid", "true");
       table.hidden = true;
       return;
     }
@@ -475,7 +490,7 @@ function today() {
 // Fill a tab's inputs (from an imported event) and show it.
 function fill(name, values) {
   for (const key of ["rating", "k", "rules", "kind"]) {
-    if (values[key] !== undefined && values[key] !== null) $(key).value = String(values[key]);
+    if (values[key] !== undefined && values[key] !== null && values[key] !== 0) $(key).value = String(values[key]);
   }
   refusedRules = null;
   rows.replaceChildren();

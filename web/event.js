@@ -15,7 +15,11 @@ let selected = null;
 let hooks = null;       // {update, fill} from the page
 
 export function eventRequest() {
-  if (!text) return [];
+  if (!text) {
+    report = null; // the file was cleared: clear what was shown from it
+    render(null);
+    return [];
+  }
   return [{ op: "event", args: eventArgs() }];
 }
 
@@ -149,7 +153,7 @@ function render(r) {
   box.open = problems.length > 0 && problems.length <= 5;
   const select = $("season-player");
   if (r.players !== shownPlayers) {
-    select.replaceChildren(...r.players.map((p) => new Option(p.name, p.name)));
+    select.replaceChildren(...r.players.map((p) => new Option(p.name, p.key)));  // keys: names may repeat
     renderTable();
   }
   showPlayer(r.detail || null);
@@ -167,7 +171,9 @@ function renderTable() {
   for (const th of $("players").tHead.rows[0].cells) {
     th.setAttribute("aria-sort", th.dataset.key === sortKey ? (sortDown ? "descending" : "ascending") : "none");
   }
-  const value = (p) => p[sortKey] ?? (sortDown ? -Infinity : Infinity);
+  // Sort by what the column shows (K: the effective K, after K x n <= 700).
+  const shown = (p) => (sortKey === "k" ? p.effective_k ?? p.k : p[sortKey]);
+  const value = (p) => shown(p) ?? (sortDown ? -Infinity : Infinity);
   const rows = [...report.players].sort((a, b) => {
     const x = value(a);
     const y = value(b);
@@ -216,7 +222,7 @@ function showPlayer(p) {
   body.replaceChildren();
   for (const g of p.rounds) {
     const tr = body.insertRow();
-    tr.insertCell().append(String(g.round));
+    tr.insertCell().append(String(g.round ?? "–"));
     tr.insertCell().append(g.opponent_name ?? "–");
     tr.insertCell().append(g.opponent_rating ? String(g.opponent_rating) : g.opponent ? "unrated" : "–");
     tr.insertCell().append(g.colour ?? "–");
@@ -237,7 +243,8 @@ function openPlayer() {
     hooks.fill("tournament", { rating: p.rating, k: p.effective_k ?? p.k, rules: e.rules, kind: e.kind,
       games: p.breakdown.games.map((g) => [g.opponent, g.score]) });
   } else {
-    hooks.fill("initial", { games: p.rounds.filter((g) => g.counted || (g.played && g.opponent_rating))
+    // An unrated player: the games that go into a first rating (played, rated, rated opponent).
+    hooks.fill("initial", { games: p.rounds.filter((g) => g.played && g.rated && g.opponent_rating)
       .map((g) => [g.opponent_rating, g.points]) });
   }
 }
@@ -256,7 +263,10 @@ async function fillSeason() {
 
 async function exportCsv() {
   const answer = await hooks.ask("event_csv", eventArgs());
-  if (!answer.ok) return;
+  if (!answer.ok) {
+    setText($("event-text-msg"), answer.errors.map((e) => e.message).join(" "));
+    return;
+  }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([answer.result.csv], { type: "text/csv;charset=utf-8" }));
   link.download = answer.result.filename;

@@ -224,6 +224,9 @@ def test_floor_warning_k_advisor_and_what_if(page: Page, site_url):
     page.fill("#rating", "1800")
     page.fill("#next", "1900")
     expect(page.locator("#whatif-table tbody tr")).to_have_count(3)
+    page.fill("#next", "")
+    expect(page.locator("#whatif-table")).to_be_hidden()          # no stale answer left behind
+    page.fill("#next", "1900")
     page.fill("#target", "1810")
     page.fill("#remaining", "1900, 1950")
     expect(tid(page, "score-needed")).to_contain_text("You need")
