@@ -76,8 +76,9 @@ class RatingChange:
         d["rules"] = self.rules.effective.isoformat()
         d["kind"] = self.rules.kind
         d["rules_detail"] = self.rules.to_dict()
-        d["games"] = [g.to_dict() for g in self.games]
-        return _plain(d)
+        d = _plain(d)
+        d["games"] = [g.to_dict() for g in self.games]  # already plain: not walked a second time
+        return d
 
 
 def expected_score(rating: Any, opponent: Any, *, method: str = "fide", rules: Any = None,
