@@ -13,8 +13,9 @@ the pages so that the machine's noise hits all of them alike:
   site      cold, then repeat (HTTP cache only)       [service workers blocked]
   site+sw   cold, then repeat (served by sw.js)       [the page registers sw.js]
 
-"cold" is a fresh browser context (empty caches); "repeat" is a new tab in the same
-context. The figure is navigation start -> the first animation frame in which the
+"cold" is a fresh browser profile (empty caches; see Profiles), whose tab stays open
+--dwell seconds after the result, as a person reads it; "repeat" is a new tab in the
+same profile. The figure is navigation start -> the first animation frame in which the
 result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on screen.
 Also: main-thread long tasks after first paint (site), keystroke latency with 30 games
 (input event -> last DOM change it causes), and the bytes a cold visit transfers.
@@ -47,19 +48,26 @@ SITE_QUERY = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
 GOALS = {"repeat": 0.2, "cold": 0.35}
 
 # Runs before any page script: records when the result is first on screen (polled
-# once per animation frame, so the time is that of a frame that shows it), and the
-# main thread's long tasks.
+# once per animation frame, so the time is that of a frame that shows it), first paint
+# and the main thread's long tasks, and reports them half a second after the result
+# through the console. Playwright is never asked to evaluate anything in the page
+# before that, so its own injected script (compiled on first use: a long task of its
+# own) stays out of the figures.
 PROBE = """
 (() => {
-  window.__bench = { result: null, longtasks: [] };
+  const longtasks = [];
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
+      for (const e of list.getEntries()) longtasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (e) {}
+  const report = (result) => {
+    const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
+    console.log("elo-bench:" + JSON.stringify({ result, firstPaint: paint ? paint.startTime : null, longtasks }));
+  };
   const poll = (now) => {
     const el = document.querySelector('[data-testid="new-rating"]');
-    if (el && el.textContent.trim() === "%s") { window.__bench.result = now; return; }
+    if (el && el.textContent.trim() === "%s") return setTimeout(() => report(now), 500);
     requestAnimationFrame(poll);
   };
   requestAnimationFrame(poll);
@@ -87,7 +95,7 @@ def baseline_wheel(out: Path) -> Path:
     return wheel
 
 
-def chromium(playwright):
+def launch_args(playwright) -> dict:
     exe = os.environ.get("ELO_CHROMIUM") or "/usr/bin/chromium"
     kw = {"headless": True, "args": CHROMIUM_ARGS}
     try:
@@ -95,24 +103,77 @@ def chromium(playwright):
             kw["executable_path"] = exe
     except Exception:
         kw["executable_path"] = exe
-    return playwright.chromium.launch(**kw)
+    return kw
 
 
-def visit(context, url: str, timeout_ms: int = 90_000) -> dict:
-    """Open url in a new tab; seconds from navigation start to the result on screen."""
+class Profiles:
+    """Browser profiles: each cold visit gets a new, empty one; its repeat visit reuses it.
+
+    "disk" (default): a new Chromium with its own user-data directory per profile, as a
+    person's browser has: HTTP cache, V8's code cache and storage on disk. "incognito":
+    new contexts of one browser, everything in memory, as in a private window.
+    """
+
+    def __init__(self, playwright, kind: str):
+        self.playwright, self.kind = playwright, kind
+        self.kw = launch_args(playwright)
+        self.browser = playwright.chromium.launch(**self.kw) if kind == "incognito" else None
+        self.dirs: list[str] = []
+
+    def version(self) -> str:
+        if self.browser:
+            return self.browser.version
+        context = self.new(service_workers="block")
+        try:
+            return context.browser.version if context.browser else "?"
+        finally:
+            context.close()
+
+    def new(self, service_workers: str):
+        if self.browser:
+            return self.browser.new_context(service_workers=service_workers)
+        self.dirs.append(tempfile.mkdtemp(prefix="elo-bench-profile-"))
+        return self.playwright.chromium.launch_persistent_context(
+            self.dirs[-1], service_workers=service_workers, **self.kw)
+
+    def close(self):
+        if self.browser:
+            self.browser.close()
+        for d in self.dirs:
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def visit(context, url: str, dwell_s: float = 0, timeout_ms: int = 90_000) -> dict:
+    """Open url in a new tab; seconds from navigation start to the result on screen.
+
+    dwell_s: stay that long after the result (a person reading it) before returning.
+    """
     page = context.new_page()
     page.add_init_script(PROBE)
-    page.goto(url, wait_until="commit")
-    page.wait_for_function("() => window.__bench && window.__bench.result !== null", timeout=timeout_ms)
-    data = page.evaluate("""() => {
-        const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
-        return { result: window.__bench.result, firstPaint: paint ? paint.startTime : null,
-                 longtasks: window.__bench.longtasks };
-    }""")
+    with page.expect_console_message(lambda m: m.text.startswith("elo-bench:"), timeout=timeout_ms) as message:
+        page.goto(url, wait_until="commit")
+    data = json.loads(message.value.text[len("elo-bench:"):])
     first_paint = data["firstPaint"] or 0
     after = [d for start, d in data["longtasks"] if start + d > first_paint]
-    return {"page": page, "seconds": data["result"] / 1000,
+    marks = worker_marks(page)
+    if dwell_s:
+        page.wait_for_timeout(dwell_s * 1000)
+    return {"page": page, "seconds": data["result"] / 1000, "marks": marks,
             "longtasks": len(after), "longest_ms": max(after, default=0.0)}
+
+
+def worker_marks(page) -> dict[str, float]:
+    """The site's worker's "elo:*" marks (worker.js), as ms since the page's navigation."""
+    for worker in page.workers:
+        try:
+            origin, marks = worker.evaluate("""() => [performance.timeOrigin, performance.getEntriesByType("mark")
+                .filter((m) => m.name.startsWith("elo:")).map((m) => [m.name.slice(4), m.startTime])]""")
+        except Exception:
+            continue
+        if marks:
+            offset = origin - page.evaluate("performance.timeOrigin")
+            return {"worker": offset, **{name: offset + t for name, t in marks}}
+    return {}
 
 
 def wait_for_sw(page, timeout_s: float = 120) -> bool:
@@ -202,6 +263,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-n", type=int, default=5, help="rounds (cold + repeat visits of each page)")
     ap.add_argument("--keys", type=int, default=40, help="keystrokes to time")
+    ap.add_argument("--dwell", type=float, default=3.0,
+                    help="seconds each cold visit stays open after its result (a person reading it; "
+                         "the page keeps what the next visit needs meanwhile)")
+    ap.add_argument("--profile", choices=("disk", "incognito"), default="disk",
+                    help="browser profiles: on disk, as a person's browser (default), or in memory")
     ap.add_argument("--json", type=Path, help="also write the raw figures here")
     args = ap.parse_args(argv)
 
@@ -222,18 +288,18 @@ def main(argv=None) -> int:
 
         runs = {k: [] for k in ("baseline cold", "baseline repeat", "site cold", "site repeat (HTTP cache)",
                                 "site+sw cold", "site+sw repeat (SW)")}
-        longtasks, keys, byte_counts = [], [], {}
+        longtasks, keys, byte_counts, repeat_marks = [], [], {}, []
         with sync_playwright() as p:
-            browser = chromium(p)
-            print(f"Chromium {browser.version}; {args.n} rounds", flush=True)
+            profiles = Profiles(p, args.profile)
+            print(f"Chromium {profiles.version()}, {args.profile} profiles; {args.n} rounds", flush=True)
             for r in range(args.n):
                 order = [("baseline", "baseline", "allow"), ("site", "site", "block"), ("site+sw", "site", "allow")]
                 if r % 2:
                     order.reverse()
                 for label, which, sw in order:
-                    context = browser.new_context(service_workers=sw)
+                    context = profiles.new(service_workers=sw)
                     counter = Bytes(context) if r == 0 else None
-                    cold = visit(context, urls[which])
+                    cold = visit(context, urls[which], dwell_s=args.dwell)
                     runs[f"{label} cold"].append(cold["seconds"])
                     if which == "site":
                         longtasks.append((cold["longtasks"], cold["longest_ms"]))
@@ -250,14 +316,16 @@ def main(argv=None) -> int:
                     runs[key].append(repeat["seconds"])
                     if which == "site":
                         longtasks.append((repeat["longtasks"], repeat["longest_ms"]))
+                    if label == "site":
+                        repeat_marks.append(repeat["marks"])
                     repeat["page"].close()
                     context.close()
                 print(f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in runs.items() if v), flush=True)
-            context = browser.new_context(service_workers="block")
+            context = profiles.new(service_workers="block")
             visit(context, urls["site"])["page"].close()
             keys = keystrokes(context, base, args.keys)
             context.close()
-            browser.close()
+            profiles.close()
         server.shutdown()
 
         # ---- report ----
@@ -276,6 +344,10 @@ def main(argv=None) -> int:
         lt_count = sum(c for c, _ in longtasks)
         lt_max = max((m for _, m in longtasks), default=0)
         print(f"main-thread long tasks after first paint (site, all visits): {lt_count}, longest {lt_max:.0f} ms")
+        names = [n for n in ("worker", "build", "snapshot", "wasm", "restored", "ready") if all(n in m for m in repeat_marks)]
+        if repeat_marks and names:
+            print("where a repeat visit's time goes (site, HTTP cache; ms after navigation, median): "
+                  + ", ".join(f"{n} {statistics.median(m[n] for m in repeat_marks):.0f}" for n in names))
         print(f"keystroke -> last DOM change, 30 games, n={len(keys)}: p50 {pct(keys, 50):.1f} ms, "
               f"p95 {pct(keys, 95):.1f} ms, max {max(keys, default=float('nan')):.1f} ms")
         print()
@@ -295,7 +367,7 @@ def main(argv=None) -> int:
                   f"(raw {snap['bytes'] / 1e6:.2f} MB, inflated in the worker with DecompressionStream)")
         if args.json:
             args.json.write_text(json.dumps({
-                "runs": runs, "keys_ms": keys, "longtasks": longtasks,
+                "runs": runs, "keys_ms": keys, "longtasks": longtasks, "repeat_marks": repeat_marks,
                 "bytes": {k: v[0] for k, v in byte_counts.items()},
                 "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
             }, indent=1))

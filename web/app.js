@@ -27,8 +27,16 @@ const places = (logistic) => (logistic ? 4 : 2);
 
 // ---------- game rows ----------
 
+let rowSerial = 0;
+
 function addRow(opponent = "", score = "1") {
   const row = $("game-row").content.firstElementChild.cloneNode(true);
+  // A form of its own (see index.html), kept outside the table, where a form cannot go.
+  const form = document.createElement("form");
+  form.id = `game-form-${++rowSerial}`;
+  form.autocomplete = "off";
+  $("row-forms").append(form);
+  for (const control of row.querySelectorAll("input, select")) control.setAttribute("form", form.id);
   row.querySelector(".opp").value = opponent;
   const select = row.querySelector(".score");
   if (![...select.options].some((o) => o.value === score)) {
@@ -38,7 +46,7 @@ function addRow(opponent = "", score = "1") {
   select.value = score;
   row.querySelector(".remove").addEventListener("click", () => {
     const next = row.nextElementSibling || row.previousElementSibling;
-    row.remove();
+    removeRow(row);
     renumber();
     (next ? next.querySelector(".opp") : $("add-game")).focus();
     update();
@@ -47,6 +55,11 @@ function addRow(opponent = "", score = "1") {
   renumber();
   showForTab(row);
   return row;
+}
+
+function removeRow(row) {
+  row.querySelector(".opp").form?.remove();
+  row.remove();
 }
 
 function renumber() {
@@ -493,7 +506,7 @@ function fill(name, values) {
     if (values[key] !== undefined && values[key] !== null && values[key] !== 0) $(key).value = String(values[key]);
   }
   refusedRules = null;
-  rows.replaceChildren();
+  for (const row of [...rows.children]) removeRow(row);
   for (const [opponent, score] of values.games) addRow(String(opponent), String(score));
   selectTab(name, true);
   update();
@@ -556,7 +569,7 @@ function start() {
   bindTabs();
   $("form").addEventListener("input", update);
   $("rules").addEventListener("input", () => (refusedRules = null), { capture: true });
-  $("form").addEventListener("submit", (e) => e.preventDefault());
+  document.addEventListener("submit", (e) => e.preventDefault()); // every form: nothing is ever sent
   for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", update);
   $("add-game").addEventListener("click", () => {
     addRow().querySelector(".opp").focus();
@@ -567,11 +580,6 @@ function start() {
     $("k").value = $("use-k").dataset.k;
     update();
   });
-  ask("curve").then((a) => {
-    curve = a.result;
-    update();
-  }).catch(() => {});
-  fillBandsTable().catch(() => {});
   bindEvent({ ask, update, fill });
   $("embed-copy").addEventListener("click", () => {
     $("embed-code").select();
@@ -579,7 +587,13 @@ function start() {
       () => setText($("embed-copied"), "Copied."),
       () => setText($("embed-copied"), "Select the code and copy it."));
   });
-  update();
+  update(); // asked first, so the first answer is the result
+  ask("curve").then((a) => {
+    curve = a.result;
+    update();
+  }).catch(() => {});
+  fillBandsTable().catch(() => {});
 }
 
-start();
+// In a task of its own, after the one that parses the page and runs its scripts: each stays short.
+setTimeout(start);

@@ -20,8 +20,15 @@
 // any sub-path (e.g. /elo-calculator/) and never asks another origin for anything.
 const here = (path) => new URL(path, import.meta.url).href;
 
-const progress = (stage, detail, extra = {}) =>
+// Where a start's time goes, for bench/startup.py (which reads these User Timing marks
+// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready", and
+// "elo:kept" once a downloaded snapshot has been kept for the next visit.
+const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
+
+const progress = (stage, detail, extra = {}) => {
+  if (stage === "ready") mark("ready", extra.start);
   postMessage({ type: "progress", stage, detail, ...extra });
+};
 
 // A load failure shown to a person: what failed, plus what to try.
 class LoadError extends Error {}
@@ -56,9 +63,23 @@ function watchWasmFailure() {
   return { failed, stop: () => (console.warn = warn) };
 }
 
-// One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot.
+// One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot. The runtime's wasm
+// was compiled while other files downloaded (`compiled`, see below): Pyodide is handed
+// that module rather than compiling its own copy, which it would only start once the
+// snapshot is in, and its own download of the file is answered with an empty response.
+// Should the early compile have failed, Pyodide downloads and compiles as usual.
 async function startRuntime(loadPyodide, options = {}) {
   const wasm = watchWasmFailure();
+  const { fetch } = self;
+  const { instantiateStreaming } = WebAssembly;
+  self.fetch = (input, init) => String(input) === wasmURL
+    ? compiled.then(() => new Response(), () => fetch(input, init))
+    : fetch(input, init);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await compiled.catch(() => null);
+    if (!module) return instantiateStreaming(source, imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
   try {
     return await Promise.race([
       loadPyodide({
@@ -70,6 +91,8 @@ async function startRuntime(loadPyodide, options = {}) {
       wasm.failed,
     ]);
   } finally {
+    self.fetch = fetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
     wasm.stop();
   }
 }
@@ -77,11 +100,18 @@ async function startRuntime(loadPyodide, options = {}) {
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // The snapshot's bytes, checked against build.json, or an Error saying what is wrong.
-// Decompressed while it downloads; gzip's CRC catches a damaged stream, the size
-// and sha256 of the compressed file a wrong one (e.g. of another build).
-async function fetchSnapshot(snap) {
-  const kept = await keptSnapshot(snap);
-  if (kept) return kept;
+// `kept` is the copy an earlier visit kept (see below), used when it is this build's.
+// Otherwise it is downloaded and decompressed while it downloads; gzip's CRC catches a
+// damaged stream, the size and sha256 of the compressed file a wrong one (e.g. of
+// another build).
+let toKeep = null; // a downloaded snapshot, kept once the first answers are out
+
+async function fetchSnapshot(snap, kept) {
+  const mine = await kept;
+  if (mine && mine.key === snap.sha256 && mine.bytes.byteLength === snap.bytes) {
+    mark("snapshot", "kept");
+    return mine.bytes;
+  }
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream in this browser");
   const resp = await fetch(here(snap.path)); // content-addressed name: any cached copy is right
   if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
@@ -93,40 +123,66 @@ async function fetchSnapshot(snap) {
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== snap.sha256) throw new Error("sha256 mismatch");
   const bytes = new Uint8Array(await raw);
   if (bytes.byteLength !== snap.bytes) throw new Error(`${bytes.byteLength} bytes decompressed, expected ${snap.bytes}`);
-  keepSnapshot(snap, bytes);
+  toKeep = { key: snap.sha256, bytes };
+  mark("snapshot", "downloaded");
   return bytes;
 }
 
-// A repeat visit skips the download check and the inflating (about half a second on a
-// slow machine): the checked, inflated snapshot is kept in Cache Storage under its
-// sha256, one build's at a time. Should a kept copy ever be damaged, the restore or the
-// check request fails and the worker drops it and starts the normal way.
-const KEPT = "pyodide-snapshot-inflated"; // not "elo-…": sw.js manages those caches
-const keptKey = (snap) => here(`${snap.path}.${snap.sha256}.raw`);
+// A repeat visit skips the download, the check and the inflating (about half a second
+// on a slow machine): the checked, inflated snapshot is kept in the origin private file
+// system, one build's at a time, as one file: the bytes, then the sha256 of the download
+// they came from (64 hex digits), which tells the build they belong to. It is read as
+// the worker starts, before build.json says which snapshot is wanted, through a sync
+// access handle: the fastest read there is (31 MB in tens of milliseconds, where a
+// Blob or Cache Storage read takes hundreds), at the price of a lock, so a second tab
+// starting at the same moment downloads instead. The key is written last, so a write
+// cut short leaves a file that is never used. Should a kept copy ever be damaged, the
+// restore or the check request fails and the worker drops it and starts the normal way.
+const KEPT = "pyodide-snapshot-inflated";
+const KEY_BYTES = 64;
 
-async function keptSnapshot(snap) {
+async function openKept(create = false) {
+  const root = await navigator.storage.getDirectory();
+  return (await root.getFileHandle(KEPT, { create })).createSyncAccessHandle();
+}
+
+async function keptSnapshot() {
+  let file;
   try {
-    const hit = await (await caches.open(KEPT)).match(keptKey(snap));
-    const bytes = hit && new Uint8Array(await hit.arrayBuffer());
-    return bytes && bytes.byteLength === snap.bytes ? bytes : null;
+    file = await openKept();
+    const size = file.getSize();
+    if (size <= KEY_BYTES) return null;
+    const bytes = new Uint8Array(size);
+    if (file.read(bytes, { at: 0 }) !== size) return null;
+    const at = size - KEY_BYTES;
+    return { key: new TextDecoder().decode(bytes.subarray(at)), bytes: bytes.subarray(0, at) };
   } catch {
-    return null; // no Cache Storage (e.g. a private window): inflate as usual
+    return null; // nothing kept yet, no private file system, or another tab holds the lock
+  } finally {
+    file?.close();
   }
 }
 
-async function keepSnapshot(snap, bytes) {
+// Called once the first answers are out: writing 31 MB takes a few tens of milliseconds.
+async function keepSnapshot({ key, bytes }) {
+  let file;
   try {
-    const cache = await caches.open(KEPT);
-    for (const old of await cache.keys()) await cache.delete(old);
-    await cache.put(keptKey(snap), new Response(bytes.slice()));
+    file = await openKept(true);
+    file.truncate(0);
+    file.write(bytes, { at: 0 });
+    file.write(new TextEncoder().encode(key), { at: bytes.byteLength });
+    file.flush();
   } catch {
     /* keeping it is only an optimisation */
+  } finally {
+    file?.close();
+    mark("kept");
   }
 }
 
 async function dropKeptSnapshot() {
   try {
-    await caches.delete(KEPT);
+    await (await navigator.storage.getDirectory()).removeEntry(KEPT);
   } catch {
     /* nothing kept */
   }
@@ -134,22 +190,17 @@ async function dropKeptSnapshot() {
 
 // Restore the snapshot; returns {pyodide, handle, version}, or null to start normally.
 // Throws only for what the normal start cannot fix either (the .wasm itself failing).
-// `snapshotBytes` and `wheelBytes` are promises: loadPyodide fetches the runtime's own
-// files while the snapshot still downloads.
-async function startFromSnapshot(loadPyodide, build, snapshotBytes, wheelBytes) {
+// `snapshotBytes` is a promise: loadPyodide fetches the runtime's own files while the
+// snapshot still downloads.
+async function startFromSnapshot(loadPyodide, build, snapshotBytes) {
   const snap = build.snapshot;
   try {
     const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: snapshotBytes });
-    // The snapshot holds the imported modules, not the files: put elo_core's files
-    // back (for anything it reads later) and give `random` a fresh seed (a snapshot
-    // fixes it). zipfile is already imported in the snapshot, so this is quick.
-    pyodide.FS.writeFile("/tmp/elo_core.whl", await wheelBytes);
+    mark("restored");
+    // A snapshot fixes `random`'s seed: give it a fresh one. Then the check request.
     const answer = pyodide.runPython(`
-import os, random, site, sys, zipfile
+import random
 random.seed()
-with zipfile.ZipFile("/tmp/elo_core.whl") as z:
-    z.extractall(site.getsitepackages()[0])
-os.remove("/tmp/elo_core.whl")
 import elo_core.facade
 elo_core.facade.handle(${JSON.stringify(snap.check.request)})
 `);
@@ -165,31 +216,62 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
   }
 }
 
+// The snapshot holds elo_core's modules, every one already imported (snapshot.mjs), not
+// its files, and elo_core reads none after import (its tables are read once, by the check
+// request). The files are put back all the same, for whatever may look for them later
+// (tracebacks, resources), a moment after the first answers, when the worker is idle:
+// unzipping takes a few tens of milliseconds that the first result need not wait for.
+async function putFilesBack(pyodide, build) {
+  try {
+    const resp = await fetch(`${here(build.elo_core)}?b=${build.build}`);
+    if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+    pyodide.FS.writeFile("/tmp/elo_core.whl", new Uint8Array(await resp.arrayBuffer()));
+    pyodide.runPython(`
+import os, site, zipfile
+with zipfile.ZipFile("/tmp/elo_core.whl") as z:
+    z.extractall(site.getsitepackages()[0])
+os.remove("/tmp/elo_core.whl")
+import importlib
+importlib.invalidate_caches()
+`);
+  } catch (e) {
+    console.warn(`elo_core's files (${build.elo_core}) not put back: ${lastLine(e)}`);
+  }
+}
+
 const runtimeFailed = (e) =>
   new LoadError(`The Python runtime failed to start: ${e.message || e}. Reload the page, or try another browser.`);
 
+// What every start needs is asked for as the worker starts, all at once, rather than
+// one after another: build.json, Pyodide's loader and its 1.25 MB runtime script (which
+// Pyodide imports again later, then from the module map), the runtime's wasm, compiled
+// while the rest downloads (handed to Pyodide by startRuntime), and the snapshot an
+// earlier visit kept. Failures are dealt with where each is used.
+const wasmSupported = typeof WebAssembly === "object";
+const wasmURL = here("pyodide/pyodide.asm.wasm");
+const early = {
+  build: fetchOwn("build.json", "the build description").then((r) => r.json()),
+  loader: import(here("pyodide/pyodide.mjs")),
+  runtime: wasmSupported ? import(here("pyodide/pyodide.asm.mjs")) : null,
+  kept: keptSnapshot(),
+};
+const compiled = wasmSupported && WebAssembly.compileStreaming
+  ? WebAssembly.compileStreaming(fetch(wasmURL)).then((m) => (mark("wasm"), m))
+  : Promise.reject(new Error("no WebAssembly.compileStreaming"));
+for (const p of [...Object.values(early), compiled]) p?.catch(() => {});
+
 async function load() {
-  if (typeof WebAssembly !== "object") {
+  if (!wasmSupported) {
     throw new LoadError("This browser has WebAssembly turned off or unsupported, so the calculator cannot run. Try a current Firefox, Chrome, Edge or Safari.");
   }
-  // Dynamic import (not a static one) so a failure is caught and reported; started
-  // now, beside build.json, rather than after it.
-  const pyodideModule = import(here("pyodide/pyodide.mjs"))
-    .then((m) => m.loadPyodide, (e) => { throw runtimeFailed(e); });
+  const pyodideModule = early.loader.then((m) => m.loadPyodide, (e) => { throw runtimeFailed(e); });
   pyodideModule.catch(() => {});
-  const build = await (await fetchOwn("build.json", "the build description")).json();
+  const build = await early.build;
+  mark("build");
 
   progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
-  let snapshotBytes = null, wheelBytes = null;
-  if (build.snapshot) {
-    snapshotBytes = fetchSnapshot(build.snapshot);
-    wheelBytes = fetch(`${here(build.elo_core)}?b=${build.build}`).then(async (r) => {
-      if (!r.ok) throw new Error(`${build.elo_core}: HTTP ${r.status}`);
-      return new Uint8Array(await r.arrayBuffer());
-    });
-    snapshotBytes.catch(() => {});
-    wheelBytes.catch(() => {});
-  }
+  const snapshotBytes = build.snapshot ? fetchSnapshot(build.snapshot, early.kept) : null;
+  snapshotBytes?.catch(() => {});
   // Check every file exists, so a missing one is named in the message (Pyodide
   // hangs on a missing .wasm; micropip calls a 404 page a bad zip). The checks run
   // beside the start; `orMissing(p)` is p, unless a check fails first.
@@ -212,7 +294,7 @@ async function load() {
   let started = null;
   if (build.snapshot) {
     try {
-      started = await orMissing(startFromSnapshot(loadPyodide, build, snapshotBytes, wheelBytes));
+      started = await orMissing(startFromSnapshot(loadPyodide, build, snapshotBytes));
     } catch (e) {
       throw e instanceof LoadError ? e : runtimeFailed(e);
     }
@@ -222,6 +304,10 @@ async function load() {
     progress("runtime", `Python runtime started (Pyodide ${started.pyodide.version}, from snapshot)`);
     progress("packages", `elo_core ${started.version} already in the snapshot`);
     progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
+    afterStart(started.handle, async () => {
+      if (toKeep) await keepSnapshot(toKeep);
+      toKeep = null;
+    }, () => putFilesBack(started.pyodide, build));
     return started.handle;
   }
   return await startWithMicropip(loadPyodide, build);
@@ -271,7 +357,48 @@ async function startWithMicropip(loadPyodide, build) {
     throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
   }
   progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
+  afterStart(handle);
   return handle;
+}
+
+// Work for after the first answers (the requests already queued are answered first, as
+// `ready` resolves): `first` (keeping the snapshot for the next visit), then warming up,
+// then `later`, a moment after (putting files back).
+function afterStart(handle, first = async () => {}, later = () => {}) {
+  setTimeout(async () => {
+    await first();
+    await warmUp(handle);
+    setTimeout(later, 1000);
+  });
+}
+
+// V8 first runs the interpreter's wasm functions as compiled by its quick baseline
+// compiler, and recompiles the busy ones with its optimising compiler only after they
+// have run for a while. Until then an answer for 30 games takes 20-30 ms instead of 3-5
+// ms: the first keystrokes would miss their frame. So right after the start, a few
+// dozen requests like the page's are answered and thrown away, one per task (a request
+// from the page waits for one of them at most). Their ratings take the main branches:
+// an ordinary one, one exempt from the 400-point rule, one below the floor, a typo.
+const WARM_UP_ROUNDS = 32;
+const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
+
+function warmUp(handle) {
+  const games = Array.from({ length: 30 }, (_, i) => ({ opponent: String(1650 + 10 * i), score: ["1", "0.5", "0"][i % 3] }));
+  const request = (rating) => JSON.stringify({ op: "batch", args: { requests: [
+    { op: "rate", args: { rating, k: "20", method: "fide", rules: "2025-10-01", kind: "standard", games } },
+  ] } });
+  return new Promise((done) => {
+    let round = 0;
+    const step = () => {
+      try {
+        handle(request(WARM_UP_RATINGS[round % WARM_UP_RATINGS.length]));
+      } catch {
+        return done();
+      }
+      return ++round < WARM_UP_ROUNDS ? setTimeout(step) : done();
+    };
+    setTimeout(step);
+  });
 }
 
 // The last line of a Python traceback is the part a person can act on.

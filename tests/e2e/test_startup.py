@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import json
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -46,10 +47,14 @@ def write_info(dist: Path, info: dict) -> None:
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 
 
-def first_result(context, base: str) -> tuple[str, list[tuple[str, str]]]:
-    """Open the page with the reference vector; its new rating and the (method, url) requested."""
+def first_result(context, base: str, keep_open: bool = False):
+    """Open the page with the reference vector; its new rating and the (method, url) requested.
+
+    keep_open=True also returns the page (else it is closed).
+    """
     requests: list[tuple[str, str]] = []
-    context.on("request", lambda r: requests.append((r.method, r.url)))
+    record = lambda r: requests.append((r.method, r.url))  # noqa: E731
+    context.on("request", record)
     page = context.new_page()
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text))
@@ -62,7 +67,12 @@ def first_result(context, base: str) -> tuple[str, list[tuple[str, str]]]:
     page.wait_for_function(
         "(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
         arg=EXPECTED, timeout=30_000)
-    return page.text_content("[data-testid=new-rating]").strip(), requests
+    rating = page.text_content("[data-testid=new-rating]").strip()
+    context.remove_listener("request", record)
+    if keep_open:
+        return rating, requests, page
+    page.close()
+    return rating, requests
 
 
 def started_with(requests, info: dict) -> str:
@@ -145,3 +155,90 @@ def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_
     assert started_with(requests, build_info(dist_dir)) == "micropip"
     assert not any("snapshot" in u for _, u in requests)
     assert any(m == "GET" and "/wheels/elo_core-" in u for m, u in requests)
+
+
+# ---- the kept copy: a repeat visit restores the snapshot kept by the first one ----
+
+KEPT = "pyodide-snapshot-inflated"  # worker.js: one file in the origin private file system
+
+
+def wait_until_kept(page, info: dict) -> None:
+    """Wait until this build's snapshot is kept: its bytes, then the sha256 (hex) they came
+    from, and the worker has let go of the file (its "elo:kept" mark)."""
+    snap = info["snapshot"]
+    deadline = time.monotonic() + 30
+    while not any(w.evaluate("() => performance.getEntriesByName('elo:kept').length") for w in page.workers):
+        assert time.monotonic() < deadline, "the worker did not keep the snapshot"
+        page.wait_for_timeout(100)
+    page.wait_for_function("""async ([name, size, key]) => {
+        try {
+            const root = await navigator.storage.getDirectory();
+            const file = await (await root.getFileHandle(name)).getFile();
+            return file.size === size + 64 && await file.slice(size).text() === key;
+        } catch { return false; }
+    }""", arg=[KEPT, snap["bytes"], snap["sha256"]], timeout=30_000, polling=200)
+
+
+def write_kept(page, size: int, key: str) -> None:
+    """Replace the kept file with `size` zero bytes (not a Pyodide heap) and `key`."""
+    page.evaluate("""async ([name, size, key]) => {
+        const root = await navigator.storage.getDirectory();
+        const handle = await root.getFileHandle(name, { create: true });
+        for (let tries = 0; ; tries++) {  // the worker may hold the file a moment longer
+            try {
+                const file = await handle.createWritable();
+                await file.write(new Uint8Array(size));
+                await file.write(new TextEncoder().encode(key));
+                return await file.close();
+            } catch (e) {
+                if (e.name !== "NoModificationAllowedError" || tries > 50) throw e;
+                await new Promise((r) => setTimeout(r, 100));
+            }
+        }
+    }""", [KEPT, size, key])
+
+
+def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
+    info = build_info(dist_dir)
+    rating, requests, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
+    wait_until_kept(page, info)
+    page.close()
+    rating, requests = first_result(context, site_url)
+    assert rating == EXPECTED
+    # neither downloaded again nor installed the normal way
+    assert not any(m == "GET" and (info["snapshot"]["path"] in u or info["micropip"] in u) for m, u in requests)
+
+
+def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist_dir):
+    # A kept file that claims to be this build's snapshot but is not a heap: the restore
+    # fails, the worker starts the normal way and drops the file; the visit after that
+    # downloads the snapshot again.
+    info = build_info(dist_dir)
+    _, _, page = first_result(context, site_url, keep_open=True)
+    wait_until_kept(page, info)
+    write_kept(page, info["snapshot"]["bytes"], info["snapshot"]["sha256"])
+    page.close()
+    rating, requests, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED and started_with(requests, info) == "micropip"
+    page.wait_for_function("""async (name) => {
+        try { await (await navigator.storage.getDirectory()).getFileHandle(name); return false; }
+        catch { return true; }
+    }""", arg=KEPT, timeout=30_000, polling=200)
+    page.close()
+    rating, requests = first_result(context, site_url)
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
+
+
+def test_kept_snapshot_of_another_build_is_not_used(context, site_url, dist_dir):
+    info = build_info(dist_dir)
+    _, _, page = first_result(context, site_url, keep_open=True)
+    wait_until_kept(page, info)
+    write_kept(page, info["snapshot"]["bytes"], "0" * 64)  # right size, another build's key
+    page.close()
+    rating, requests, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED
+    assert started_with(requests, info) == "snapshot"  # downloaded again, and restored
+    assert any(m == "GET" and info["snapshot"]["path"] in u for m, u in requests)
+    wait_until_kept(page, info)  # and this build's copy is kept in its place
+    page.close()
