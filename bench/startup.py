@@ -119,22 +119,16 @@ class Profiles:
         self.kw = launch_args(playwright)
         self.browser = playwright.chromium.launch(**self.kw) if kind == "incognito" else None
         self.dirs: list[str] = []
-
-    def version(self) -> str:
-        if self.browser:
-            return self.browser.version
-        context = self.new(service_workers="block")
-        try:
-            return context.browser.version if context.browser else "?"
-        finally:
-            context.close()
+        self.version = self.browser.version if self.browser else "?"  # else known at the first new()
 
     def new(self, service_workers: str):
         if self.browser:
             return self.browser.new_context(service_workers=service_workers)
         self.dirs.append(tempfile.mkdtemp(prefix="elo-bench-profile-"))
-        return self.playwright.chromium.launch_persistent_context(
+        context = self.playwright.chromium.launch_persistent_context(
             self.dirs[-1], service_workers=service_workers, **self.kw)
+        self.version = context.browser.version if context.browser else self.version
+        return context
 
     def close(self):
         if self.browser:
@@ -291,7 +285,7 @@ def main(argv=None) -> int:
         longtasks, keys, byte_counts, repeat_marks = [], [], {}, []
         with sync_playwright() as p:
             profiles = Profiles(p, args.profile)
-            print(f"Chromium {profiles.version()}, {args.profile} profiles; {args.n} rounds", flush=True)
+            print(f"{args.profile} profiles; {args.n} rounds", flush=True)
             for r in range(args.n):
                 order = [("baseline", "baseline", "allow"), ("site", "site", "block"), ("site+sw", "site", "allow")]
                 if r % 2:
@@ -331,6 +325,7 @@ def main(argv=None) -> int:
         # ---- report ----
         med = {k: statistics.median(v) for k, v in runs.items() if v}
         print()
+        print(f"Chromium {profiles.version}")
         print(f"{'figure':32} {'median':>8}   [min – max], n={args.n}")
         for k, v in runs.items():
             print(f"{k:32} {stats(v)}")

@@ -22,7 +22,7 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 // Where a start's time goes, for bench/startup.py (which reads these User Timing marks
 // from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready", and
-// "elo:kept" once a downloaded snapshot has been kept for the next visit.
+// "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go.
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 
 const progress = (stage, detail, extra = {}) => {
@@ -172,11 +172,10 @@ async function keepSnapshot({ key, bytes }) {
     file.write(bytes, { at: 0 });
     file.write(new TextEncoder().encode(key), { at: bytes.byteLength });
     file.flush();
-  } catch {
-    /* keeping it is only an optimisation */
-  } finally {
-    file?.close();
+    file.close();
     mark("kept");
+  } catch {
+    file?.close(); // keeping it is only an optimisation
   }
 }
 
@@ -384,14 +383,14 @@ const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
 
 function warmUp(handle) {
   const games = Array.from({ length: 30 }, (_, i) => ({ opponent: String(1650 + 10 * i), score: ["1", "0.5", "0"][i % 3] }));
-  const request = (rating) => JSON.stringify({ op: "batch", args: { requests: [
+  const requests = WARM_UP_RATINGS.map((rating) => JSON.stringify({ op: "batch", args: { requests: [
     { op: "rate", args: { rating, k: "20", method: "fide", rules: "2025-10-01", kind: "standard", games } },
-  ] } });
+  ] } }));
   return new Promise((done) => {
     let round = 0;
     const step = () => {
       try {
-        handle(request(WARM_UP_RATINGS[round % WARM_UP_RATINGS.length]));
+        handle(requests[round % requests.length]);
       } catch {
         return done();
       }

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -47,31 +46,28 @@ def messages(page) -> list[dict]:
 
 @pytest.fixture
 def ready_worker(page, site_url, external_requests):
-    """A worker that reached `ready`; returns (page, seconds to ready)."""
-    t0 = time.monotonic()
+    """A worker that reached `ready`; returns its page. (How long it took: bench/startup.py.)"""
     start_worker(page, site_url)
     page.wait_for_function(
         "window.msgs.some(m => m.type === 'error' || m.type === 'worker-onerror'"
         " || (m.type === 'progress' && m.stage === 'ready'))",
         timeout=LOAD_TIMEOUT_MS)
-    elapsed = time.monotonic() - t0
     errors = [m for m in messages(page) if m.get("type") in ("error", "worker-onerror")]
     assert not errors, errors
-    return page, elapsed
+    return page
 
 
 def test_ping_round_trip(ready_worker, dist_dir):
-    page, elapsed = ready_worker
+    page = ready_worker
     page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=10_000)
     reply = next(m for m in messages(page) if m.get("id") == 1)
     response = json.loads(reply["response"])
     assert response["ok"] is True, response
     assert response["result"]["version"] == shipped_version(dist_dir)
-    print(f"runtime ready in {elapsed:.1f}s")
 
 
 def test_progress_stages_in_order(ready_worker, dist_dir):
-    page, _ = ready_worker
+    page = ready_worker
     progress = [m for m in messages(page) if m.get("type") == "progress"]
     stages = [m["stage"] for m in progress]
     distinct = [s for i, s in enumerate(stages) if i == 0 or stages[i - 1] != s]
@@ -85,7 +81,7 @@ def test_progress_stages_in_order(ready_worker, dist_dir):
 
 
 def test_requests_answered_in_order(ready_worker):
-    page, _ = ready_worker
+    page = ready_worker
     page.evaluate("""() => {
         window.worker.postMessage({id: 2, request: JSON.stringify({op: "ping", args: {}})});
         window.worker.postMessage({id: 3, request: "{not json"});
