@@ -21,8 +21,9 @@
 const here = (path) => new URL(path, import.meta.url).href;
 
 // Where a start's time goes, for bench/startup.py (which reads these User Timing marks
-// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready", and
-// "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go.
+// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready",
+// "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go, and
+// "elo:primed" once prime.js has loaded Pyodide's scripts a second time.
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 
 const progress = (stage, detail, extra = {}) => {
@@ -362,23 +363,53 @@ async function startWithMicropip(loadPyodide, build) {
 
 // Work for after the first answers (the requests already queued are answered first, as
 // `ready` resolves): `first` (keeping the snapshot for the next visit), then warming up,
-// then `later`, a moment after (putting files back).
+// then, a moment after, `later` (putting files back) and priming the code cache.
 function afterStart(handle, first = async () => {}, later = () => {}) {
   setTimeout(async () => {
     await first();
     await warmUp(handle);
-    setTimeout(later, 1000);
+    setTimeout(() => {
+      later();
+      primeCodeCache();
+    }, 1000);
   });
+}
+
+// prime.js loads Pyodide's scripts a second time, in a worker of its own, so that
+// Chromium keeps their compiled code for the next visit (see prime.js; the next visit
+// starts about 0.1 s sooner, bench/RESULTS.md). A browser without nested workers, or
+// any failure, only loses that.
+function primeCodeCache() {
+  let primer;
+  try {
+    primer = new Worker(here("prime.js"), { type: "module" });
+  } catch {
+    return;
+  }
+  // Stopped a moment after it is done: the browser writes the code cache meanwhile.
+  const stop = () => setTimeout(() => primer.terminate(), 1000);
+  primer.onmessage = () => {
+    mark("primed");
+    stop();
+  };
+  primer.onerror = stop;
 }
 
 // V8 first runs the interpreter's wasm functions as compiled by its quick baseline
 // compiler, and recompiles the busy ones with its optimising compiler only after they
 // have run for a while. Until then an answer for 30 games takes 20-30 ms instead of 3-5
-// ms: the first keystrokes would miss their frame. So right after the start, a few
-// dozen requests like the page's are answered and thrown away, one per task (a request
-// from the page waits for one of them at most). Their ratings take the main branches:
-// an ordinary one, one exempt from the 400-point rule, one below the floor, a typo.
-const WARM_UP_ROUNDS = 32;
+// ms: the first keystrokes would miss their frame. So right after the start, requests
+// like the page's are answered and thrown away, one per task (a request from the page
+// waits for one of them at most). Their ratings take the main branches: an ordinary
+// one, one exempt from the 400-point rule, one below the floor, a typo.
+// Enough rounds also matter to the next visit: Chromium keeps a module's optimised
+// code on disk (V8's wasm code cache, used by the next visit's streaming compile) only
+// once enough of it has been made. Restored from the snapshot, the interpreter runs too
+// little for that on its own: 64 rounds left no cache here, 120 did (Chromium 156), so
+// 200 it is (about 0.5 s of the worker's time; the cache is written 0.5-1 s after the
+// first result). With it, the next visit does not compile the busy functions again:
+// restoring the snapshot went from about 280 to about 210 ms (bench/RESULTS.md).
+const WARM_UP_ROUNDS = 200;
 const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
 
 function warmUp(handle) {

@@ -162,14 +162,24 @@ def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_
 KEPT = "pyodide-snapshot-inflated"  # worker.js: one file in the origin private file system
 
 
+def wait_for_mark(page, name: str, failure: str, timeout_s: float = 30) -> None:
+    """Wait until one of the page's workers has made the User Timing mark `name`."""
+    def marked(worker) -> bool:
+        try:
+            return bool(worker.evaluate("(name) => performance.getEntriesByName(name).length", name))
+        except Exception:  # e.g. a worker that ended meanwhile
+            return False
+    deadline = time.monotonic() + timeout_s
+    while not any(marked(w) for w in page.workers):
+        assert time.monotonic() < deadline, failure
+        page.wait_for_timeout(100)
+
+
 def wait_until_kept(page, info: dict) -> None:
     """Wait until this build's snapshot is kept: its bytes, then the sha256 (hex) they came
     from, and the worker has let go of the file (its "elo:kept" mark)."""
     snap = info["snapshot"]
-    deadline = time.monotonic() + 30
-    while not any(w.evaluate("() => performance.getEntriesByName('elo:kept').length") for w in page.workers):
-        assert time.monotonic() < deadline, "the worker did not keep the snapshot"
-        page.wait_for_timeout(100)
+    wait_for_mark(page, "elo:kept", "the worker did not keep the snapshot")
     page.wait_for_function("""async ([name, size, key]) => {
         try {
             const root = await navigator.storage.getDirectory();
@@ -241,4 +251,17 @@ def test_kept_snapshot_of_another_build_is_not_used(context, site_url, dist_dir)
     assert started_with(requests, info) == "snapshot"  # downloaded again, and restored
     assert any(m == "GET" and info["snapshot"]["path"] in u for m, u in requests)
     wait_until_kept(page, info)  # and this build's copy is kept in its place
+    page.close()
+
+
+def test_pyodide_scripts_are_loaded_again_for_the_code_cache(context, site_url):
+    # After the first answers, prime.js loads Pyodide's scripts a second time in a worker of
+    # its own: Chromium keeps a script's compiled code only from its second load on.
+    loaded: list[str] = []
+    context.on("requestfinished", lambda r: loaded.append(r.url))
+    rating, _, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED
+    wait_for_mark(page, "elo:primed", "prime.js did not load Pyodide's scripts")
+    assert any(u.endswith("/prime.js") for u in loaded), loaded
+    assert sum(u.endswith("/pyodide/pyodide.asm.mjs") for u in loaded) >= 2, loaded
     page.close()
