@@ -23,7 +23,8 @@ const here = (path) => new URL(path, import.meta.url).href;
 // Where a start's time goes, for bench/startup.py (which reads these User Timing marks
 // from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready",
 // "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go, and
-// "elo:primed" once prime.js has loaded Pyodide's scripts a second time.
+// "elo:primed" once prime.js has loaded Pyodide's scripts a second time ("elo:primer-failed"
+// if it could not).
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 
 const progress = (stage, detail, extra = {}) => {
@@ -386,13 +387,20 @@ function primeCodeCache() {
   } catch {
     return;
   }
-  // Stopped a moment after it is done: the browser writes the code cache meanwhile.
+  // Stopped a moment after it is done (the browser writes the code cache meanwhile), or
+  // after 30 s whatever happened. Its errors are its own: cancelled, so that they never
+  // reach the page, which would take them for the engine's.
   const stop = () => setTimeout(() => primer.terminate(), 1000);
+  setTimeout(() => primer.terminate(), 30_000);
   primer.onmessage = () => {
     mark("primed");
     stop();
   };
-  primer.onerror = stop;
+  primer.onerror = (event) => {
+    event.preventDefault();
+    mark("primer-failed");
+    stop();
+  };
 }
 
 // V8 first runs the interpreter's wasm functions as compiled by its quick baseline
@@ -408,7 +416,7 @@ function primeCodeCache() {
 // little for that on its own: 64 rounds left no cache here, 120 did (Chromium 156), so
 // 200 it is (about 0.5 s of the worker's time; the cache is written 0.5-1 s after the
 // first result). With it, the next visit does not compile the busy functions again:
-// restoring the snapshot went from about 280 to about 210 ms (bench/RESULTS.md).
+// restoring the snapshot went from about 280 to 150-220 ms (bench/RESULTS.md).
 const WARM_UP_ROUNDS = 200;
 const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
 

@@ -254,14 +254,45 @@ def test_kept_snapshot_of_another_build_is_not_used(context, site_url, dist_dir)
     page.close()
 
 
+def assert_still_answers(page) -> None:
+    """The calculator answers a new input: rating 1900 with the reference games -> 1906."""
+    page.fill("#rating", "1900")
+    page.wait_for_function("() => document.querySelector('[data-testid=new-rating]').textContent.trim() === '1906'",
+                           timeout=10_000)
+    assert not page.evaluate("() => document.body.classList.contains('engine-failed')")
+
+
 def test_pyodide_scripts_are_loaded_again_for_the_code_cache(context, site_url):
     # After the first answers, prime.js loads Pyodide's scripts a second time in a worker of
-    # its own: Chromium keeps a script's compiled code only from its second load on.
+    # its own (Chromium keeps a script's compiled code only from its second load on), which
+    # is then stopped; the calculator goes on answering.
     loaded: list[str] = []
     context.on("requestfinished", lambda r: loaded.append(r.url))
     rating, _, page = first_result(context, site_url, keep_open=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     assert rating == EXPECTED
     wait_for_mark(page, "elo:primed", "prime.js did not load Pyodide's scripts")
     assert any(u.endswith("/prime.js") for u in loaded), loaded
-    assert sum(u.endswith("/pyodide/pyodide.asm.mjs") for u in loaded) >= 2, loaded
+    for script in ("pyodide.mjs", "pyodide.asm.mjs"):
+        assert sum(u.endswith(f"/pyodide/{script}") for u in loaded) >= 2, (script, loaded)
+    deadline = time.monotonic() + 10
+    while len(page.workers) > 1:  # the primer ends a moment after its message
+        assert time.monotonic() < deadline, [w.url for w in page.workers]
+        page.wait_for_timeout(100)
+    assert_still_answers(page)
+    assert errors == []
+    page.close()
+
+
+def test_a_failing_primer_does_not_stop_the_calculator(context, dist_dir, serve_dir, tmp_path):
+    # prime.js only helps the next visit: if it fails (here: it throws), the page never hears.
+    def broken(dist, info):
+        (dist / "prime.js").write_text('throw new Error("primer broken on purpose");\n')
+    base = serve_dir(site_copy(dist_dir, tmp_path, broken))
+    rating, _, page = first_result(context, base, keep_open=True)
+    assert rating == EXPECTED
+    wait_for_mark(page, "elo:primer-failed", "the broken primer did not fail")
+    page.wait_for_timeout(500)  # time for an uncancelled error to reach the page
+    assert_still_answers(page)
     page.close()
