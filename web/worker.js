@@ -305,10 +305,14 @@ async function load() {
     progress("runtime", `Python runtime started (Pyodide ${started.pyodide.version}, from snapshot)`);
     progress("packages", `elo_core ${started.version} already in the snapshot`);
     progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
+    const downloaded = toKeep !== null; // this build's first visit: prime the next one's code cache
     afterStart(started.handle, async () => {
       if (toKeep) await keepSnapshot(toKeep);
       toKeep = null;
-    }, () => putFilesBack(started.pyodide, build));
+    }, () => {
+      putFilesBack(started.pyodide, build);
+      if (downloaded) primeCodeCache();
+    });
     return started.handle;
   }
   return await startWithMicropip(loadPyodide, build);
@@ -358,28 +362,27 @@ async function startWithMicropip(loadPyodide, build) {
     throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
   }
   progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
-  afterStart(handle);
+  afterStart(handle, undefined, primeCodeCache);
   return handle;
 }
 
 // Work for after the first answers (the requests already queued are answered first, as
 // `ready` resolves): `first` (keeping the snapshot for the next visit), then warming up,
-// then, a moment after, `later` (putting files back) and priming the code cache.
+// then, a moment after, `later` (putting files back, priming the code cache).
 function afterStart(handle, first = async () => {}, later = () => {}) {
   setTimeout(async () => {
     await first();
     await warmUp(handle);
-    setTimeout(() => {
-      later();
-      primeCodeCache();
-    }, 1000);
+    setTimeout(later, 1000);
   });
 }
 
 // prime.js loads Pyodide's scripts a second time, in a worker of its own, so that
 // Chromium keeps their compiled code for the next visit (see prime.js; the next visit
-// starts about 0.1 s sooner, bench/RESULTS.md). A browser without nested workers, or
-// any failure, only loses that.
+// starts about 0.1 s sooner, bench/RESULTS.md). Done on a build's first visit only (the
+// snapshot downloaded, or the normal start): from the second visit on, each visit is
+// another load, and the browser keeps the code by itself. A browser without nested
+// workers, or any failure, only loses that.
 function primeCodeCache() {
   let primer;
   try {
