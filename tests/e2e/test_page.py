@@ -242,6 +242,38 @@ def test_dark_mode_follows_the_system(browser, site_url):
     assert colours[0] != colours[1]
 
 
+# Runs before the page's scripts: what the first frame shows (a requestAnimationFrame
+# callback runs just before a frame is painted) and every layout shift until the result.
+FIRST_FRAME_PROBE = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__shifts.push(e.value);
+}).observe({ type: "layout-shift", buffered: true });
+requestAnimationFrame(() => {
+  window.__firstFrame = {
+    rows: document.querySelectorAll('[data-testid="game-row"]').length,
+    rating: document.getElementById("rating")?.value ?? null,
+  };
+});
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_first_paint_shows_the_link_and_nothing_moves_after(browser, site_url, width):
+    """The first frame already holds the link's values and game rows (app.js is
+    render-blocking and sets the page up at once), and neither that nor the result's
+    arrival moves what is on screen."""
+    page = browser.new_page(viewport={"width": width, "height": 800}, service_workers="block")
+    page.add_init_script(FIRST_FRAME_PROBE)
+    page.goto(site_url + "?rating=2100&k=20&games=1750:1,1900:0.5,2000:0&rules=2025-10-01")
+    expect(tid(page, "new-rating")).to_have_text(re.compile(r"^\d{4}$"), timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(500)  # the frames that show the result
+    assert page.evaluate("window.__firstFrame") == {"rows": 3, "rating": "2100"}
+    shift = page.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+    assert shift < 0.01, f"layout shift {shift:.3f} at {width} px"
+    page.close()
+
+
 def test_load_failure_is_explained(page: Page, dist_dir, serve_dir, tmp_path):
     broken = tmp_path / "dist"
     shutil.copytree(dist_dir, broken)
