@@ -303,11 +303,16 @@ const RENDER = {
   rate(answer) {
     const logistic = isLogistic();
     const p = places(logistic);
-    for (const row of rows.children) {
-      dash(row.querySelector("[data-testid=game-expected]"), row.querySelector("[data-testid=game-change]"));
-      setText(row.querySelector(".note"), "");
-      row.classList.remove("skipped");
-    }
+    // Each cell is written once, with its final text: a row left as it was is not laid
+    // out again (30 rows at every keystroke).
+    const perGame = answer.ok ? answer.result.games : [];
+    [...rows.children].forEach((row, i) => {
+      const g = perGame[i];
+      setText(row.querySelector("[data-testid=game-expected]"), g && g.counted ? fixed(g.expected, p) : "–");
+      setText(row.querySelector("[data-testid=game-change]"), !g ? "–" : g.counted ? signed(g.change, p) : "not counted");
+      setText(row.querySelector(".note"), (g && g.reason) || "");
+      row.classList.toggle("skipped", Boolean(g && !g.counted));
+    });
     if (!answer.ok) {
       showErrors(answer.errors);
       dash("change-unrounded", "above");
@@ -323,14 +328,6 @@ const RENDER = {
       return;
     }
     const r = answer.result;
-    r.games.forEach((g, i) => {
-      const row = rows.children[i];
-      if (!row) return;
-      setText(row.querySelector("[data-testid=game-expected]"), g.counted ? fixed(g.expected, p) : "–");
-      setText(row.querySelector("[data-testid=game-change]"), g.counted ? signed(g.change, p) : "not counted");
-      setText(row.querySelector(".note"), g.reason || "");
-      row.classList.toggle("skipped", !g.counted);
-    });
     const q = (t) => document.querySelector(`[data-testid=${t}]`);
     setText(q("new-rating"), logistic ? fixed(r.new_rating, 4) : String(r.new_rating));
     setText(q("rating-change"), logistic ? signed(r.change, 4) : signed(r.change_rounded, 0));
