@@ -184,7 +184,12 @@ async function keepSnapshot({ key, bytes }) {
     file.close();
     mark("kept");
   } catch {
-    file?.close(); // keeping it is only an optimisation
+    // Keeping it is only an optimisation; a piece written without its key is never used,
+    // but 31 MB of it need not stay on the device.
+    try {
+      file?.truncate(0);
+    } catch {}
+    file?.close();
   }
 }
 
