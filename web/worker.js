@@ -27,6 +27,10 @@ const here = (path) => new URL(path, import.meta.url).href;
 // if it could not).
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 
+// Work done after the first answers yields between its pieces, so that a request from
+// the page waits for one piece at most (keeping the snapshot, warming up).
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 const progress = (stage, detail, extra = {}) => {
   if (stage === "ready") mark("ready", extra.start);
   postMessage({ type: "progress", stage, detail, ...extra });
@@ -166,9 +170,8 @@ async function keptSnapshot() {
 }
 
 // Called once the first answers are out. Writing 31 MB takes 150-250 ms here, so it is
-// written a piece per task: a request from the page waits for one piece at most.
+// written a piece per task.
 const KEEP_PIECE = 2 ** 21;
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 async function keepSnapshot({ key, bytes }) {
   let file;
@@ -431,29 +434,25 @@ function primeCodeCache() {
 // code on disk (V8's wasm code cache, used by the next visit's streaming compile) only
 // once enough of it has been made. Restored from the snapshot, the interpreter runs too
 // little for that on its own: 64 rounds left no cache here, 120 did (Chromium 156), so
-// 200 it is (about 0.5 s of the worker's time; the cache is written 0.5-1 s after the
-// first result). With it, the next visit does not compile the busy functions again:
+// 200 it is (1.2-1.8 s of the worker's time here, one request per task; the cache is
+// written 0.5-1 s after the first result). With it, the next visit does not compile the busy functions again:
 // restoring the snapshot went from about 280 to 150-220 ms (bench/RESULTS.md).
 const WARM_UP_ROUNDS = 200;
 const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
 
-function warmUp(handle) {
+async function warmUp(handle) {
   const games = Array.from({ length: 30 }, (_, i) => ({ opponent: String(1650 + 10 * i), score: ["1", "0.5", "0"][i % 3] }));
   const requests = WARM_UP_RATINGS.map((rating) => JSON.stringify({ op: "batch", args: { requests: [
     { op: "rate", args: { rating, k: "20", method: "fide", rules: "2025-10-01", kind: "standard", games } },
   ] } }));
-  return new Promise((done) => {
-    let round = 0;
-    const step = () => {
-      try {
-        handle(requests[round % requests.length]);
-      } catch {
-        return done();
-      }
-      return ++round < WARM_UP_ROUNDS ? setTimeout(step) : done();
-    };
-    setTimeout(step);
-  });
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    await nextTask();
+    try {
+      handle(requests[round % requests.length]);
+    } catch {
+      return;
+    }
+  }
 }
 
 // The last line of a Python traceback is the part a person can act on.
