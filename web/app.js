@@ -51,6 +51,10 @@ function addRow(opponent = "", score = "1") {
     (next ? next.querySelector(".opp") : $("add-game")).focus();
     update();
   });
+  // What each keystroke reads and each answer writes, found once (30 rows every time).
+  row.__cells = { opp: row.querySelector(".opp"), score: select,
+    expected: row.querySelector("[data-testid=game-expected]"),
+    change: row.querySelector("[data-testid=game-change]"), note: row.querySelector(".note") };
   rows.append(row);
   renumber();
   showForTab(row);
@@ -71,8 +75,7 @@ function renumber() {
   });
 }
 
-const games = () =>
-  [...rows.children].map((row) => ({ opponent: row.querySelector(".opp").value, score: row.querySelector(".score").value }));
+const games = () => [...rows.children].map(({ __cells: c }) => ({ opponent: c.opp.value, score: c.score.value }));
 
 // ---------- the address bar ----------
 
@@ -308,9 +311,10 @@ const RENDER = {
     const perGame = answer.ok ? answer.result.games : [];
     [...rows.children].forEach((row, i) => {
       const g = perGame[i];
-      setText(row.querySelector("[data-testid=game-expected]"), g && g.counted ? fixed(g.expected, p) : "–");
-      setText(row.querySelector("[data-testid=game-change]"), !g ? "–" : g.counted ? signed(g.change, p) : "not counted");
-      setText(row.querySelector(".note"), (g && g.reason) || "");
+      const cells = row.__cells;
+      setText(cells.expected, g && g.counted ? fixed(g.expected, p) : "–");
+      setText(cells.change, !g ? "–" : g.counted ? signed(g.change, p) : "not counted");
+      setText(cells.note, (g && g.reason) || "");
       row.classList.toggle("skipped", Boolean(g && !g.counted));
     });
     if (!answer.ok) {

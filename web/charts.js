@@ -1,6 +1,8 @@
 // Two small SVG pictures: the expected-score curve with the player's games on it, and the
 // change per game as bars. They only place elo_core's numbers on a grid; no rating maths.
 
+import { setText } from "./format.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 function el(name, attrs = {}, text = null) {
@@ -19,17 +21,46 @@ function frame(svg, pad = { left: 44, right: 12, top: 12, bottom: 30 }) {
 
 const D_RANGE = 800;
 
+// Each chart keeps its elements from one answer to the next and rewrites only the
+// attributes and texts that changed: a keystroke in a 30-game tournament moves a few dots
+// and bars instead of building some 150 SVG nodes again. An answer with errors hides the
+// marks rather than removing them, so the usual edit (a digit deleted, then typed again)
+// finds them in place. Hidden marks are never shown again without being rewritten first.
+
+function put(node, attrs) {
+  for (const [k, v] of Object.entries(attrs)) {
+    const value = String(v);
+    if (node.getAttribute(k) !== value) node.setAttribute(k, value);
+  }
+}
+
+// `group` gets exactly `count` children, new ones made by `make`; returns them.
+function pool(group, count, make) {
+  while (group.childElementCount > count) group.lastElementChild.remove();
+  while (group.childElementCount < count) group.append(make());
+  return group.children;
+}
+
+const show = (group, visible) => put(group, { display: visible ? "inline" : "none" });
+
+const withTitle = (name, attrs = {}) => {
+  const node = el(name, attrs);
+  node.append(el("title"));
+  return node;
+};
+
 // The grid and both curves are drawn once; each update moves only the dots.
 export function drawCurve(svg, curve, games) {
   if (svg.dataset.drawn !== String(Boolean(curve))) drawCurveBase(svg, curve);
   const f = svg.__frame;
-  const dots = el("g", { class: "dots" });
-  for (const g of games) {
-    const dot = el("circle", { cx: f.x(g.difference_used), cy: f.y(g.expected), r: 8, class: `dot score-${String(g.score).replace(".", "")}` });
-    dot.append(el("title", {}, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`));
-    dots.append(dot);
-  }
-  svg.querySelector("g.dots").replaceWith(dots);
+  const group = svg.__dots;
+  show(group, games.length > 0);
+  if (!games.length) return;
+  const dots = pool(group, games.length, () => withTitle("circle", { r: 8 }));
+  games.forEach((g, i) => {
+    put(dots[i], { cx: f.x(g.difference_used), cy: f.y(g.expected), class: `dot score-${String(g.score).replace(".", "")}` });
+    setText(dots[i].firstChild, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`);
+  });
 }
 
 function drawCurveBase(svg, curve) {
@@ -59,29 +90,41 @@ function drawCurveBase(svg, curve) {
     const smooth = curve.logistic.map(([d, e], i) => `${i ? "L" : "M"}${x(d)},${y(e)}`).join(" ");
     svg.append(el("path", { d: smooth, class: "logistic-line" }));
   }
-  svg.append(el("g", { class: "dots" }));
+  svg.__dots = svg.appendChild(el("g", { class: "dots" }));
 }
 
+const BARS_PAD = { left: 44, right: 12, top: 16, bottom: 24 };
+
+// The axis is drawn once; each update resizes the bars (the scale follows the largest change).
 export function drawBars(svg, bars) {
-  const f = frame(svg, { left: 44, right: 12, top: 16, bottom: 24 });
+  if (!svg.__bars) {
+    const f = frame(svg, BARS_PAD);
+    const mid = (f.top + f.bottom) / 2;
+    svg.append(el("line", { x1: f.left, x2: f.right, y1: mid, y2: mid, class: "axis" }));
+    svg.append(el("text", { x: f.left - 6, y: mid + 4, "text-anchor": "end", class: "grid-label" }, "0"));
+    svg.__bars = { f, mid, rects: svg.appendChild(el("g")), labels: svg.appendChild(el("g")) };
+  }
+  const { f, mid, rects, labels } = svg.__bars;
+  show(rects, bars.length > 0);
+  show(labels, bars.length > 0);
+  if (!bars.length) return;
   const values = bars.map((b) => b.value).filter((v) => v !== null);
   const top = Math.max(1, ...values.map(Math.abs));
-  const mid = (f.top + f.bottom) / 2;
   const scale = (f.bottom - f.top) / 2 / top;
-  svg.append(el("line", { x1: f.left, x2: f.right, y1: mid, y2: mid, class: "axis" }));
-  svg.append(el("text", { x: f.left - 6, y: mid + 4, "text-anchor": "end", class: "grid-label" }, "0"));
-  if (!bars.length) return;
   const slot = (f.right - f.left) / bars.length;
   const width = Math.max(2, Math.min(40, slot * 0.7));
-  bars.forEach((b, i) => {
-    const cx = f.left + slot * (i + 0.5);
-    if (b.value !== null) {
-      const h = Math.abs(b.value) * scale;
-      const bar = el("rect", { x: cx - width / 2, width, y: b.value >= 0 ? mid - h : mid, height: Math.max(1, h),
-        class: b.value >= 0 ? "gain" : "loss" });
-      bar.append(el("title", {}, `game ${b.label}: ${b.text}`));
-      svg.append(bar);
-    }
-    if (bars.length <= 40) svg.append(el("text", { x: cx, y: f.height - 6, "text-anchor": "middle", class: "grid-label" }, b.label));
+  const center = (i) => f.left + slot * (i + 0.5);
+  const counted = bars.map((b, i) => [b, i]).filter(([b]) => b.value !== null);
+  const shapes = pool(rects, counted.length, () => withTitle("rect"));
+  counted.forEach(([b, i], n) => {
+    const h = Math.abs(b.value) * scale;
+    put(shapes[n], { x: center(i) - width / 2, width, y: b.value >= 0 ? mid - h : mid, height: Math.max(1, h),
+      class: b.value >= 0 ? "gain" : "loss" });
+    setText(shapes[n].firstChild, `game ${b.label}: ${b.text}`);
+  });
+  const texts = pool(labels, bars.length <= 40 ? bars.length : 0, () => el("text", { "text-anchor": "middle", class: "grid-label" }));
+  [...texts].forEach((t, i) => {
+    put(t, { x: center(i), y: f.height - 6 });
+    setText(t, bars[i].label);
   });
 }

@@ -45,6 +45,24 @@ def test_offline_after_one_visit(page: Page, site_url):
     go_offline_and_compute(page, url)
 
 
+def test_offline_the_worker_answers_heads_and_queries_from_its_cache(page: Page, site_url, dist_dir):
+    page.goto(site_url + VECTOR)
+    ready(page)
+    controlled(page)
+    page.context.set_offline(True)
+    try:
+        head, get = page.evaluate("""async () => {
+            const head = await fetch("pyodide/python_stdlib.zip", { method: "HEAD" });
+            const get = await fetch("pyodide/pyodide-lock.json?b=anything");
+            return [[head.status, head.headers.get("content-type"), (await head.arrayBuffer()).byteLength],
+                    [get.status, (await get.arrayBuffer()).byteLength]];
+        }""")
+    finally:
+        page.context.set_offline(False)
+    assert head == [200, "application/zip", 0]
+    assert get == [200, (dist_dir / "pyodide" / "pyodide-lock.json").stat().st_size]
+
+
 def test_the_worker_scope_is_the_site_folder(page: Page, site_url):
     page.goto(site_url)
     ready(page)

@@ -131,6 +131,36 @@ def test_breakdown_rows_say_why_a_game_does_not_count(page: Page, site_url):
     expect(page.locator("#bars rect")).to_have_count(1)
 
 
+def test_charts_follow_every_answer_and_hide_while_the_input_is_wrong(page: Page, site_url):
+    # The charts keep their marks between answers and rewrite them in place (charts.js).
+    open_page(page, site_url, rating=1800, k=20, games="1750:1,1900:0.5,0:1", rules="2025-10-01")
+    dots, bars = page.locator("#curve circle"), page.locator("#bars rect")
+    rows = tid(page, "game-row")
+
+    def bars_match_the_rows(counted: list[int]) -> None:
+        expect(bars).to_have_count(len(counted))
+        for n, i in enumerate(counted):
+            change = rows.nth(i).get_by_test_id("game-change").text_content()
+            expect(bars.nth(n).locator("title")).to_have_text(f"game {i + 1}: {change}")
+            expect(bars.nth(n)).to_be_visible()
+
+    expect(dots).to_have_count(2)
+    bars_match_the_rows([0, 1])
+    page.fill("#rating", "abc")
+    expect(tid(page, "new-rating")).to_have_text("–")
+    expect(dots.first).to_be_hidden()
+    expect(bars.first).to_be_hidden()
+    page.fill("#rating", "1700")
+    expect(tid(page, "new-rating")).not_to_have_text("–")
+    expect(dots.first).to_be_visible()
+    expect(dots.nth(1).locator("title")).to_have_text(re.compile(r"^vs 1900: difference -200, expected "))
+    bars_match_the_rows([0, 1])
+    rows.nth(1).locator(".opp").fill("0")  # now unrated: one mark each fewer
+    expect(tid(page, "games-counted")).to_have_text("1")
+    expect(dots).to_have_count(1)
+    bars_match_the_rows([0])
+
+
 def test_single_game_shows_both_sides(page: Page, site_url):
     open_page(page, site_url, tab="single", rating=2700, k=10, opponent=2200, opponent_k=20, rules="2025-10-01")
     expect(tid(page, "single-expected")).to_have_text("0.96")            # 2650+: the real difference
