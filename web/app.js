@@ -3,7 +3,7 @@
 // formats it. The form is the state; the address bar mirrors it so a result can be
 // shared, bookmarked and restored.
 
-import { ask, onStatus, scriptURL } from "./engine.js";
+import { ask, onSettled, onStatus, scriptURL } from "./engine.js";
 import { drawBars, drawCurve } from "./charts.js";
 import { bindEvent, eventRequest, renderEvent } from "./event.js";
 import { fixed, setText, signed } from "./format.js";
@@ -525,10 +525,19 @@ function reportHeight() {
   }).observe(document.documentElement);
 }
 
+// Resolves once the service worker controls the page, or once it is clear that none will:
+// no service worker in this browser, registration refused, or none took over within 10 s.
+let controlled = Promise.resolve();
+
 // The service worker (sw.js) keeps every file of this build for offline use. A new deploy
 // installs beside it; the page offers a reload and only then lets the new version take over.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  let settle;
+  controlled = new Promise((resolve) => (settle = resolve));
+  if (navigator.serviceWorker.controller) settle();
+  navigator.serviceWorker.addEventListener("controllerchange", () => settle(), { once: true });
+  setTimeout(settle, 10_000);
   let accepted = false;
   const offer = (waiting) => {
     $("update").hidden = false;
@@ -554,8 +563,35 @@ function registerServiceWorker() {
     });
     setInterval(() => registration.update().catch(() => {}), 3_600_000);
   }).catch(() => {
-    /* no offline support (e.g. a private window): the page works online as before */
+    settle(); // no offline support (e.g. a private window): the page works online as before
   });
+}
+
+// prime.js loads Pyodide's scripts a second time, in a worker of its own, so that Chromium
+// keeps their compiled code for the next visit (see prime.js). Only once the service worker
+// controls the page, so that these loads come from its cache, as the next visit's will: a
+// primer that ran before it took over left the next visit nothing to use (bench/RESULTS.md).
+// Any failure only loses that; the primer's errors are cancelled, never taken for the page's.
+function primeCodeCache() {
+  let primer;
+  try {
+    primer = new Worker(scriptURL("prime.js"), { type: "module" });
+  } catch {
+    return;
+  }
+  // Stopped a moment after it is done (the browser writes the code cache meanwhile), or
+  // after 30 s whatever happened.
+  const stop = () => setTimeout(() => primer.terminate(), 1000);
+  setTimeout(() => primer.terminate(), 30_000);
+  primer.onmessage = () => {
+    performance.mark("elo:primed");
+    stop();
+  };
+  primer.onerror = (event) => {
+    event.preventDefault();
+    performance.mark("elo:primer-failed");
+    stop();
+  };
 }
 
 function start() {
@@ -565,6 +601,7 @@ function start() {
   // Offline copies are made once the calculator answers, so that they never compete
   // with its start for the network or the CPU.
   onStatus(({ stage }) => stage === "ready" && registerServiceWorker());
+  onSettled(({ prime }) => prime && controlled.then(primeCodeCache));
   $("rules").value = today();
   readUrl();
   bindTabs();

@@ -43,8 +43,13 @@ try {
   fail(`This browser could not start the rating engine (${error.message}). Try a current Chrome, Edge, Firefox or Safari.`);
 }
 
+// The worker's work after its start (keeping, warming up) is done: `{prime}` (see worker.js).
+const settledListeners = [];
+export const onSettled = (listener) => settledListeners.push(listener);
+
 worker?.addEventListener("message", ({ data }) => {
   if (data.type === "error") return fail(data.message);
+  if (data.type === "settled") return settledListeners.forEach((l) => l(data));
   if (data.type === "progress") {
     status(data);
     return watch();

@@ -22,9 +22,8 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 // Where a start's time goes, for bench/startup.py (which reads these User Timing marks
 // from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready",
-// "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go, and
-// "elo:primed" once prime.js has loaded Pyodide's scripts a second time ("elo:primer-failed"
-// if it could not).
+// and "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go
+// (the page marks "elo:primed", see app.js).
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 
 // Work done after the first answers yields between its pieces, so that a request from
@@ -324,10 +323,7 @@ async function load() {
     afterStart(started.handle, async () => {
       if (toKeep) await keepSnapshot(toKeep);
       toKeep = null;
-    }, () => {
-      putFilesBack(started.pyodide, build);
-      if (downloaded) primeCodeCache();
-    });
+    }, () => putFilesBack(started.pyodide, build), downloaded);
     return started.handle;
   }
   return await startWithMicropip(loadPyodide, build);
@@ -377,50 +373,27 @@ async function startWithMicropip(loadPyodide, build) {
     throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
   }
   progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
-  afterStart(handle, undefined, primeCodeCache);
+  afterStart(handle, undefined, undefined, true);
   return handle;
 }
 
 // Work for after the first answers (the requests already queued are answered first, as
 // `ready` resolves): `first` (keeping the snapshot for the next visit), then warming up,
-// then, a moment after, `later` (putting files back, priming the code cache).
+// then `later` (putting files back); then the page hears that the start's work is done
+// (`settled`), and whether the next visit wants Pyodide's scripts loaded once more for
+// Chromium's code cache (`prime`, see app.js): on a build's first visit (the snapshot
+// downloaded, or the normal start). From the second visit on, each visit is another load,
+// and the browser keeps the code by itself.
 // One after the other: with the keeping and the warm-up side by side, Chromium wrote no
 // wasm code cache in 2 of 3 cold visits (4 of 4 one after the other).
-function afterStart(handle, first = async () => {}, later = () => {}) {
+function afterStart(handle, first = async () => {}, later = () => {}, prime = false) {
   setTimeout(async () => {
     await first();
     await warmUp(handle);
-    setTimeout(later, 1000);
+    await nextTask();
+    later();
+    postMessage({ type: "settled", prime });
   });
-}
-
-// prime.js loads Pyodide's scripts a second time, in a worker of its own, so that
-// Chromium keeps their compiled code for the next visit (see prime.js; the next visit
-// starts about 0.1 s sooner, bench/RESULTS.md). Done on a build's first visit only (the
-// snapshot downloaded, or the normal start): from the second visit on, each visit is
-// another load, and the browser keeps the code by itself. A browser without nested
-// workers, or any failure, only loses that.
-function primeCodeCache() {
-  let primer;
-  try {
-    primer = new Worker(here("prime.js"), { type: "module" });
-  } catch {
-    return;
-  }
-  // Stopped a moment after it is done (the browser writes the code cache meanwhile), or
-  // after 30 s whatever happened. Its errors are its own: cancelled, so that they never
-  // reach the page, which would take them for the engine's.
-  const stop = () => setTimeout(() => primer.terminate(), 1000);
-  setTimeout(() => primer.terminate(), 30_000);
-  primer.onmessage = () => {
-    mark("primed");
-    stop();
-  };
-  primer.onerror = (event) => {
-    event.preventDefault();
-    mark("primer-failed");
-    stop();
-  };
 }
 
 // V8 first runs the interpreter's wasm functions as compiled by its quick baseline
