@@ -3,6 +3,7 @@ another origin, and GitHub Pages under a sub-path."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -144,8 +145,9 @@ HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A chess b
 def test_embedded_in_a_blog_on_another_origin(page: Page, site_url, serve_dir, tmp_path):
     page.goto(site_url + VECTOR)
     ready(page)
-    snippet = page.get_by_test_id("embed-code").input_value()
-    assert "embed=1" in snippet and "games=1750%3A1%2C1900%3A0.5" in snippet
+    code = page.get_by_test_id("embed-code")
+    expect(code).to_have_value(re.compile(r"games=1750%3A1%2C1900%3A0\.5.*embed=1"))  # written once typing pauses
+    snippet = code.input_value()
     host_dir = tmp_path / "host"
     host_dir.mkdir()
     (host_dir / "post.html").write_text(HOST_PAGE.format(snippet=snippet))
