@@ -16,8 +16,7 @@ the pages so that the machine's noise hits all of them alike:
 "cold" is a fresh browser profile (empty caches; see Profiles), whose tab stays open
 --dwell seconds after the result, as a person reads it; "repeat" is a new tab in the
 same profile, also open --dwell seconds; "repeat 2" one more new tab after it (what a
-third visit finds: e.g. the first visit served by sw.js is the repeat, so its compiled
-code is in the service worker's cache only from repeat 2 on). The goal is judged on
+third visit finds, e.g. compiled code that the repeat visit made). The goal is judged on
 "repeat". The figure is navigation start -> the first animation frame in which the
 result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on screen.
 Also: main-thread long tasks after first paint (site), keystroke latency with 30 games

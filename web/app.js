@@ -221,7 +221,16 @@ function requests() {
 let urlTimer = null;
 function scheduleUrl() {
   clearTimeout(urlTimer);
-  urlTimer = setTimeout(writeUrl, 400);
+  urlTimer = setTimeout(flushUrl, 400);
+}
+
+// Written at once, if due, when someone is about to use it (the links, the embed code) or
+// leaves the page.
+function flushUrl() {
+  if (urlTimer === null) return;
+  clearTimeout(urlTimer);
+  urlTimer = null;
+  writeUrl();
 }
 
 async function update() {
@@ -527,7 +536,8 @@ function reportHeight() {
 }
 
 // Resolves once the service worker controls the page, or once it is clear that none will:
-// no service worker in this browser, registration refused, or none took over within 10 s.
+// no service worker in this browser, registration refused, its install failed, or none took
+// over within a minute.
 let controlled = Promise.resolve();
 
 // The service worker (sw.js) keeps every file of this build for offline use. A new deploy
@@ -538,7 +548,7 @@ function registerServiceWorker() {
   controlled = new Promise((resolve) => (settle = resolve));
   if (navigator.serviceWorker.controller) settle();
   navigator.serviceWorker.addEventListener("controllerchange", () => settle(), { once: true });
-  setTimeout(settle, 10_000);
+  setTimeout(settle, 60_000);
   let accepted = false;
   const offer = (waiting) => {
     $("update").hidden = false;
@@ -551,13 +561,14 @@ function registerServiceWorker() {
     if (accepted) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
+    if (!registration) return settle(); // e.g. service workers blocked by the browser's settings
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-    registration.addEventListener("updatefound", () => {
-      const installing = registration.installing;
-      installing.addEventListener("statechange", () => {
-        if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
-      });
+    const watch = (installing) => installing?.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+      if (installing.state === "redundant") settle(); // its install failed: nothing takes over
     });
+    watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
     // An open page looks for a new deploy when it comes back to the foreground, and hourly.
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") registration.update().catch(() => {});
@@ -620,6 +631,11 @@ function start() {
     update();
   });
   bindEvent({ ask, update, fill });
+  for (const id of ["share", "open-full", "embed-code", "embed-copy"]) {
+    for (const type of ["pointerdown", "focusin"]) $(id).addEventListener(type, flushUrl);
+  }
+  addEventListener("pagehide", flushUrl);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flushUrl());
   $("embed-copy").addEventListener("click", () => {
     $("embed-code").select();
     navigator.clipboard.writeText($("embed-code").value).then(

@@ -67,7 +67,10 @@ self.addEventListener("fetch", (event) => {
   // Queries carry the calculator's inputs (or a cache-buster), never a different file.
   url.search = "";
   event.respondWith((async () => {
-    opened ||= caches.open(CACHE);
+    opened ||= caches.open(CACHE).catch((error) => {
+      opened = null; // tried again by the next request
+      throw error;
+    });
     const hit = await opened.then((cache) => cache.match(url.href)).catch(() => null);
     if (!hit) return fetch(request);
     // The worker checks that the runtime's files exist with HEAD requests: answered with

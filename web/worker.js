@@ -5,6 +5,8 @@
 //                 (on "ready", start is "snapshot" or "micropip": how the runtime started)
 //                 {type: "error", message}                      (loading failed; nothing more follows)
 //                 {id, response}                                (response: JSON string from elo_core)
+//                 {type: "settled", prime}                      (the work after the start is done;
+//                                                                prime: the page may prime the code cache)
 // page -> worker: {id, request}                                 (request: JSON string {"op", "args"})
 
 // Two ways to start, chosen per visit:
@@ -391,7 +393,7 @@ function afterStart(handle, first = async () => {}, later = () => {}, prime = fa
     await first();
     await warmUp(handle);
     await nextTask();
-    later();
+    await later();
     postMessage({ type: "settled", prime });
   });
 }

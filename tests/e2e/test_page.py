@@ -146,6 +146,7 @@ def test_charts_follow_every_answer_and_hide_while_the_input_is_wrong(page: Page
 
     expect(dots).to_have_count(2)
     bars_match_the_rows([0, 1])
+    before = [dots.first.get_attribute("cx"), bars.nth(1).get_attribute("height")]
     page.fill("#rating", "abc")
     expect(tid(page, "new-rating")).to_have_text("–")
     expect(dots.first).to_be_hidden()
@@ -155,10 +156,22 @@ def test_charts_follow_every_answer_and_hide_while_the_input_is_wrong(page: Page
     expect(dots.first).to_be_visible()
     expect(dots.nth(1).locator("title")).to_have_text(re.compile(r"^vs 1900: difference -200, expected "))
     bars_match_the_rows([0, 1])
+    after = [dots.first.get_attribute("cx"), bars.nth(1).get_attribute("height")]
+    assert after[0] != before[0] and after[1] != before[1], (before, after)  # moved, not just shown again
     rows.nth(1).locator(".opp").fill("0")  # now unrated: one mark each fewer
     expect(tid(page, "games-counted")).to_have_text("1")
     expect(dots).to_have_count(1)
     bars_match_the_rows([0])
+
+
+def test_the_share_link_is_current_when_used_before_typing_pauses(page: Page, site_url):
+    # The address follows the inputs once typing pauses (400 ms); the links are brought up to
+    # date at once when someone reaches for them.
+    open_page(page, site_url, rating=1800, rules="2025-10-01")
+    expect(page.locator("#share")).to_have_attribute("href", re.compile("rating=1800"))
+    page.fill("#rating", "1850")
+    page.locator("#share").focus()
+    assert "rating=1850" in page.locator("#share").get_attribute("href")
 
 
 def test_single_game_shows_both_sides(page: Page, site_url):
