@@ -250,12 +250,9 @@ async function update() {
     return; // the status line already says what failed; the inputs stay as they are
   }
   if (id !== latest) return;
-  if (!answer.ok) {
-    clearMessages();
-    showErrors(answer.errors ?? []);
-    return;
-  }
-  const answers = answer.result;
+  // A batch refused whole (a request far too large): each part of the page shows that it has
+  // no answer, rather than keeping the figures of an earlier one.
+  const answers = answer.ok ? answer.result : list.map(() => ({ ok: false, errors: answer.errors ?? [] }));
   clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
 }

@@ -139,3 +139,21 @@ def test_no_request_leaves_the_origin_in_a_full_session(page: Page, site_url, ex
     expect(page.get_by_test_id("new-rating")).not_to_have_text("–")
     page.get_by_role("link", name="Link to this calculation").get_attribute("href")
     assert external_requests == []
+
+
+def test_a_request_refused_whole_leaves_no_figure_of_an_earlier_answer(page: Page, site_url):
+    # elo_core refuses a request of more than 41 million characters before reading it; the
+    # page then has no answer for any part, and says so instead of keeping the last figures.
+    page.goto(site_url + "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01")
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811", timeout=120_000)
+    page.evaluate("""() => {
+        const rating = document.getElementById("rating");
+        rating.value = "1".repeat(41_000_001);
+        rating.dispatchEvent(new Event("input", { bubbles: true }));
+    }""")
+    expect(page.locator("#form-msg")).to_contain_text("the request is too large", timeout=30_000)
+    expect(page.get_by_test_id("new-rating")).to_have_text("–")
+    expect(page.locator("#curve circle").first).to_be_hidden()
+    page.fill("#rating", "1800")
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")
+    expect(page.locator("#form-msg")).to_be_empty()
