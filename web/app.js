@@ -544,7 +544,6 @@ function registerServiceWorker() {
   let settle;
   controlled = new Promise((resolve) => (settle = resolve));
   if (navigator.serviceWorker.controller) settle();
-  navigator.serviceWorker.addEventListener("controllerchange", () => settle(), { once: true });
   setTimeout(settle, 60_000);
   let accepted = false;
   const offer = (waiting) => {
@@ -555,6 +554,7 @@ function registerServiceWorker() {
     };
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => {
+    settle();
     if (accepted) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {

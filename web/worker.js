@@ -322,10 +322,14 @@ async function load() {
     progress("packages", `elo_core ${started.version} already in the snapshot`);
     progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
     const downloaded = toKeep !== null; // this build's first visit: prime the next one's code cache
-    afterStart(started.handle, async () => {
-      if (toKeep) await keepSnapshot(toKeep);
-      toKeep = null;
-    }, () => putFilesBack(started.pyodide, build), downloaded);
+    afterStart(started.handle, {
+      first: async () => {
+        if (toKeep) await keepSnapshot(toKeep);
+        toKeep = null;
+      },
+      later: () => putFilesBack(started.pyodide, build),
+      prime: downloaded,
+    });
     return started.handle;
   }
   return await startWithMicropip(loadPyodide, build);
@@ -375,7 +379,7 @@ async function startWithMicropip(loadPyodide, build) {
     throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
   }
   progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
-  afterStart(handle, undefined, undefined, true);
+  afterStart(handle, { prime: true });
   return handle;
 }
 
@@ -388,11 +392,10 @@ async function startWithMicropip(loadPyodide, build) {
 // and the browser keeps the code by itself.
 // One after the other: with the keeping and the warm-up side by side, Chromium wrote no
 // wasm code cache in 2 of 3 cold visits (4 of 4 one after the other).
-function afterStart(handle, first = async () => {}, later = () => {}, prime = false) {
+function afterStart(handle, { first = async () => {}, later = async () => {}, prime = false }) {
   setTimeout(async () => {
     await first();
     await warmUp(handle);
-    await nextTask();
     await later();
     postMessage({ type: "settled", prime });
   });
