@@ -54,7 +54,7 @@ function addRow(opponent = "", score = "1") {
   // What each keystroke reads and each answer writes, found once (30 rows every time).
   row.__cells = { opp: row.querySelector(".opp"), score: select,
     expected: row.querySelector("[data-testid=game-expected]"),
-    change: row.querySelector("[data-testid=game-change]"), note: row.querySelector(".note") };
+    change: row.querySelector("[data-testid=game-change]"), note: row.querySelector(".note"), msg: row.querySelector(".msg") };
   rows.append(row);
   renumber();
   showForTab(row);
@@ -277,8 +277,8 @@ function showErrors(errors, { only = null, box = null, label = null } = {}) {
     if (game) {
       const row = rows.children[Number(game[1])];
       if (!row) continue;
-      target = row.querySelector(".msg");
-      input = row.querySelector(game[2] === "score" ? ".score" : ".opp");
+      target = row.__cells.msg;
+      input = game[2] === "score" ? row.__cells.score : row.__cells.opp;
     } else if (!target) {
       target = document.querySelector(`.msg[data-field="${CSS.escape(name)}"]`);
       input = $(name);
@@ -560,10 +560,16 @@ function registerServiceWorker() {
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
     if (!registration) return settle(); // e.g. service workers blocked by the browser's settings
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-    const watch = (installing) => installing?.addEventListener("statechange", () => {
-      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
-      if (installing.state === "redundant") settle(); // its install failed: nothing takes over
-    });
+    // The first install may be under way before `updatefound` can be heard: watched here too, once.
+    const watched = new WeakSet();
+    const watch = (installing) => {
+      if (!installing || watched.has(installing)) return;
+      watched.add(installing);
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+        if (installing.state === "redundant") settle(); // its install failed: nothing takes over
+      });
+    };
     watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));
     // An open page looks for a new deploy when it comes back to the foreground, and hourly.

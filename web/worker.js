@@ -413,8 +413,9 @@ function afterStart(handle, { first = async () => {}, later = async () => {}, pr
 // once enough of it has been made. Restored from the snapshot, the interpreter runs too
 // little for that on its own: 64 rounds left no cache here, 120 did (Chromium 156), so
 // 200 it is (1.2-1.8 s of the worker's time here, one request per task; the cache is
-// written 0.5-1 s after the first result). With it, the next visit does not compile the busy functions again:
-// restoring the snapshot went from about 280 to 150-220 ms (bench/RESULTS.md).
+// written 0.5-1 s after the first result). With it, the next visit does not compile the
+// busy functions again: restoring the snapshot went from about 280 to 150-220 ms
+// (bench/RESULTS.md).
 const WARM_UP_ROUNDS = 200;
 const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
 
