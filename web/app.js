@@ -585,9 +585,12 @@ function registerServiceWorker() {
 // prime.js loads Pyodide's scripts a second time, in a worker of its own, so that Chromium
 // keeps their compiled code for the next visit (see prime.js). Only once the service worker
 // controls the page, so that these loads come from its cache, as the next visit's will: a
-// primer that ran before it took over left the next visit nothing to use (bench/RESULTS.md).
+// primer that ran before it took over left the next visit nothing to use; and never without
+// a service worker, where Chromium keeps nothing for a second load in the same page (no code
+// kept in 4 of 4 traces, bench/RESULTS.md): there the next visit's own load is the second one.
 // Any failure only loses that; the primer's errors are cancelled, never taken for the page's.
 function primeCodeCache() {
+  if (!navigator.serviceWorker?.controller) return;
   let primer;
   try {
     primer = new Worker(scriptURL("prime.js"), { type: "module" });

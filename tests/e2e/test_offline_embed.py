@@ -3,6 +3,7 @@ another origin, and GitHub Pages under a sub-path."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -67,7 +68,8 @@ def test_offline_the_worker_answers_heads_and_queries_from_its_cache(page: Page,
 def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site_url):
     # On a first visit the page primes Chromium's code cache (app.js) only once the service
     # worker controls it, so that prime.js and Pyodide's scripts come from its cache, as the
-    # next visit's will.
+    # next visit's will. The primer also calls the runtime's factory, which its settings stop
+    # at once: "primed" is said only then, and nothing else of the runtime is asked for.
     served: dict[str, list[bool]] = {}
     page.context.on("response", lambda r: served.setdefault(r.url.split("/")[-1], []).append(r.from_service_worker))
     page.goto(site_url + VECTOR)
@@ -76,6 +78,37 @@ def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site
     # (The service worker's own precache downloads each file once too: from_service_worker False.)
     assert served["prime.js"][-1] is True, served["prime.js"]
     assert served["pyodide.asm.mjs"][-1] is True, served["pyodide.asm.mjs"]
+    page.wait_for_timeout(500)  # what a factory left running would ask for by now
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert True not in served.get(name, []), (name, served.get(name))
+    for _ in range(100):  # the primer is ended a moment after its message
+        if len(page.workers) == 1:
+            break
+        page.wait_for_timeout(100)
+    assert len(page.workers) == 1, [w.url for w in page.workers]
+    page.fill("#rating", "1900")  # and the calculator goes on answering
+    expect(page.get_by_test_id("new-rating")).to_have_text("1906")
+
+
+def test_a_failing_primer_does_not_stop_the_calculator(page: Page, dist_dir, serve_dir, tmp_path):
+    # prime.js only helps the next visit: if it fails (here: it throws), the page never hears.
+    copy = tmp_path / "dist"
+    shutil.copytree(dist_dir, copy)
+    broken = b'throw new Error("primer broken on purpose");\n'
+    (copy / "prime.js").write_bytes(broken)
+    sw = copy / "sw.js"  # the service worker checks every file it keeps against its sha256
+    stamped, n = re.subn(r'("prime\.js": ")[0-9a-f]{64}"', rf'\g<1>{hashlib.sha256(broken).hexdigest()}"', sw.read_text())
+    assert n == 1
+    sw.write_text(stamped)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(serve_dir(copy) + VECTOR)
+    ready(page)
+    page.wait_for_function("() => performance.getEntriesByName('elo:primer-failed').length > 0", timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(500)  # time for an uncancelled error to reach the page
+    page.fill("#rating", "1900")
+    expect(page.get_by_test_id("new-rating")).to_have_text("1906")
+    assert errors == []
 
 
 def test_the_worker_scope_is_the_site_folder(page: Page, site_url):
