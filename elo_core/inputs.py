@@ -152,17 +152,8 @@ def game(value: Any, field: str) -> tuple[int, float]:
     return rating(opp, f"{field}.opponent", unrated_ok=True), score(sc, f"{field}.score")
 
 
-class Games(tuple):
-    """Games as :func:`games` returns them, checked. One request rates the same games twice
-    (both methods, side by side): handed back to :func:`games`, they are not checked again."""
-
-    __slots__ = ()
-
-
-def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> Games:
+def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> tuple[tuple[int, float], ...]:
     """A list of games; text is comma separated ``OPP:SCORE`` (the page's URL format)."""
-    if type(values) is Games and (values or allow_empty):
-        return values
     if isinstance(values, str):
         if len(values) > MAX_TEXT:
             raise EloError(field, "is far too long")
@@ -173,7 +164,7 @@ def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> Gam
         raise EloError(field, f"has {len(values)} games; at most {MAX_GAMES} are allowed")
     if not values and not allow_empty:
         raise EloError(field, "needs at least one game")
-    return Games(game(v, f"{field}[{i}]") for i, v in enumerate(values))
+    return tuple(game(v, f"{field}[{i}]") for i, v in enumerate(values))
 
 
 def _refuse(field: str, message: str):

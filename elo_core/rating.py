@@ -47,10 +47,7 @@ class GameResult:
     """K x (score - expected), with the effective K; unrounded."""
 
     def to_dict(self) -> dict:
-        # Built for every game at every keystroke: the fields as they are, the two numbers made plain.
-        d = vars(self).copy()
-        d["expected"], d["change"] = _number(self.expected), _number(self.change)
-        return d
+        return {name: _plain(getattr(self, name)) for name in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
@@ -75,11 +72,12 @@ class RatingChange:
     floor_note: str | None
 
     def to_dict(self) -> dict:
-        d = {f: _number(v) for f, v in vars(self).items() if f not in ("games", "rules")}
+        d = {f: getattr(self, f) for f in self.__dataclass_fields__ if f not in ("games", "rules")}
         d["rules"] = self.rules.effective.isoformat()
         d["kind"] = self.rules.kind
         d["rules_detail"] = self.rules.to_dict()
-        d["games"] = [g.to_dict() for g in self.games]
+        d = _plain(d)
+        d["games"] = [g.to_dict() for g in self.games]  # already plain: not walked a second time
         return d
 
 
@@ -118,7 +116,7 @@ def rate(rating: Any, k: Any, games: Iterable[Any], *, method: str = "fide", rul
     """
     rating = inputs.rating(rating)
     k = inputs.k_factor(k)
-    games = inputs.games(games if isinstance(games, (str, tuple)) else list(games))
+    games = inputs.games(list(games) if not isinstance(games, str) else games)
     method = inputs.choice(method, "method", inputs.METHODS)
     kind = inputs.choice(kind, "kind", inputs.KINDS)
     rules = rules_in_force(inputs.day(rules) if rules is not None else date.today(), kind)
@@ -216,11 +214,6 @@ def _floor_note(rules: Rules) -> str:
     since = "from 1 March 2024" if rules.floor == 1400 else "before 1 March 2024"
     return (f"Below {rules.floor}: {since} a player whose rating falls below {rules.floor} is shown as "
             f"unrated on the next list. The number is not clamped; it is simply not published.")
-
-
-def _number(value: Any) -> Any:
-    """A Decimal as a float (exact for table sums); anything else as it is."""
-    return float(value) if type(value) is Decimal else value
 
 
 def _plain(value: Any) -> Any:

@@ -45,18 +45,6 @@ def test_results_convert_to_plain_json():
     assert r["games"][1]["counted"] is False and "unrated" in r["games"][1]["reason"]
 
 
-def test_checked_games_are_not_checked_again_but_still_must_be_there():
-    # One request rates the same games by both methods: the second pass takes them as they are.
-    from elo_core import inputs
-    checked = inputs.games("1750:1,1900:=")
-    assert checked == ((1750, 1.0), (1900, 0.5)) and inputs.games(checked) is checked
-    assert rate(1800, 20, checked, rules=NOW).new_rating == rate(1800, 20, "1750:1,1900:0.5", rules=NOW).new_rating
-    with pytest.raises(EloError, match="needs at least one game"):
-        inputs.games(inputs.games([]), allow_empty=False)
-    with pytest.raises(EloError, match="needs at least one game"):
-        performance(inputs.games(""))
-
-
 def test_an_empty_period_changes_nothing():
     r = rate(1800, 20, [], rules=NOW)
     assert (r.games_counted, r.change_rounded, r.new_rating) == (0, 0, 1800)
