@@ -532,10 +532,9 @@ function reportHeight() {
   }).observe(document.documentElement);
 }
 
-// Resolves once the service worker controls the page, or once it is clear that none will:
-// no service worker in this browser, registration refused, its install failed, or none took
-// over within a minute.
-let controlled = Promise.resolve();
+// Resolves once a service worker controls the page; never where none does (no service
+// worker in this browser, registration refused, its install failed).
+let controlled = new Promise(() => {});
 
 // The service worker (sw.js) keeps every file of this build for offline use. A new deploy
 // installs beside it; the page offers a reload and only then lets the new version take over.
@@ -544,7 +543,6 @@ function registerServiceWorker() {
   let settle;
   controlled = new Promise((resolve) => (settle = resolve));
   if (navigator.serviceWorker.controller) settle();
-  setTimeout(settle, 60_000);
   let accepted = false;
   const offer = (waiting) => {
     $("update").hidden = false;
@@ -558,18 +556,13 @@ function registerServiceWorker() {
     if (accepted) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
-    if (!registration) return settle(); // e.g. service workers blocked by the browser's settings
+    if (!registration) return; // e.g. service workers blocked by the browser's settings
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-    // The first install may be under way before `updatefound` can be heard: watched here too, once.
-    const watched = new WeakSet();
-    const watch = (installing) => {
-      if (!installing || watched.has(installing)) return;
-      watched.add(installing);
-      installing.addEventListener("statechange", () => {
-        if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
-        if (installing.state === "redundant") settle(); // its install failed: nothing takes over
-      });
-    };
+    // An update may be installing already, before `updatefound` can be heard: watched here too
+    // (should it also be heard, offering it twice does no harm).
+    const watch = (installing) => installing?.addEventListener("statechange", () => {
+      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+    });
     watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));
     // An open page looks for a new deploy when it comes back to the foreground, and hourly.
@@ -577,9 +570,7 @@ function registerServiceWorker() {
       if (document.visibilityState === "visible") registration.update().catch(() => {});
     });
     setInterval(() => registration.update().catch(() => {}), 3_600_000);
-  }).catch(() => {
-    settle(); // no offline support (e.g. a private window): the page works online as before
-  });
+  }).catch(() => {}); // no offline support (e.g. a private window): the page works online as before
 }
 
 // prime.js loads Pyodide's scripts a second time, in a worker of its own, so that Chromium
@@ -590,7 +581,6 @@ function registerServiceWorker() {
 // kept in 4 of 4 traces, bench/RESULTS.md): there the next visit's own load is the second one.
 // Any failure only loses that; the primer's errors are cancelled, never taken for the page's.
 function primeCodeCache() {
-  if (!navigator.serviceWorker?.controller) return;
   let primer;
   try {
     primer = new Worker(scriptURL("prime.js"), { type: "module" });

@@ -7,6 +7,7 @@ Every test in this folder is marked `e2e`, so `pytest tests/e2e` runs only these
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import threading
@@ -34,6 +35,14 @@ def _load_build_module():
 
 
 build = _load_build_module()
+
+
+def site_copy(dist_dir: Path, tmp_path: Path, change) -> Path:
+    """A copy of the built site in tmp_path, changed by change(copy, its build.json as a dict)."""
+    copy = tmp_path / "dist"
+    shutil.copytree(dist_dir, copy)
+    change(copy, json.loads((copy / "build.json").read_text()))
+    return copy
 
 
 def pytest_collection_modifyitems(config, items):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import build
+from conftest import build, site_copy
 
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01&kind=standard&method=fide"
 LOAD_TIMEOUT = 120_000
@@ -92,17 +92,17 @@ def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site
 
 def test_a_failing_primer_does_not_stop_the_calculator(page: Page, dist_dir, serve_dir, tmp_path):
     # prime.js only helps the next visit: if it fails (here: it throws), the page never hears.
-    copy = tmp_path / "dist"
-    shutil.copytree(dist_dir, copy)
-    broken = b'throw new Error("primer broken on purpose");\n'
-    (copy / "prime.js").write_bytes(broken)
-    sw = copy / "sw.js"  # the service worker checks every file it keeps against its sha256
-    stamped, n = re.subn(r'("prime\.js": ")[0-9a-f]{64}"', rf'\g<1>{hashlib.sha256(broken).hexdigest()}"', sw.read_text())
-    assert n == 1
-    sw.write_text(stamped)
+    def break_primer(dist, info):
+        broken = b'throw new Error("primer broken on purpose");\n'
+        (dist / "prime.js").write_bytes(broken)
+        sw = dist / "sw.js"  # the service worker checks every file it keeps against its sha256
+        stamped, n = re.subn(r'("prime\.js": ")[0-9a-f]{64}"', rf'\g<1>{hashlib.sha256(broken).hexdigest()}"',
+                             sw.read_text())
+        assert n == 1
+        sw.write_text(stamped)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(serve_dir(copy) + VECTOR)
+    page.goto(serve_dir(site_copy(dist_dir, tmp_path, break_primer)) + VECTOR)
     ready(page)
     page.wait_for_function("() => performance.getEntriesByName('elo:primer-failed').length > 0", timeout=LOAD_TIMEOUT)
     page.wait_for_timeout(500)  # time for an uncancelled error to reach the page

@@ -13,11 +13,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import shutil
 import time
 from pathlib import Path
 
 import pytest
+
+from conftest import site_copy
 
 LOAD_TIMEOUT_MS = 90_000
 # Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.
@@ -34,13 +35,6 @@ def browser_context_args(browser_context_args):
 
 def build_info(dist: Path) -> dict:
     return json.loads((dist / "build.json").read_text())
-
-
-def site_copy(dist_dir: Path, tmp_path: Path, change) -> Path:
-    copy = tmp_path / "dist"
-    shutil.copytree(dist_dir, copy)
-    change(copy, build_info(copy))
-    return copy
 
 
 def write_info(dist: Path, info: dict) -> None:
