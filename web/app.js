@@ -542,18 +542,25 @@ function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   let settle;
   controlled = new Promise((resolve) => (settle = resolve));
-  if (navigator.serviceWorker.controller) settle();
+  // A page some version already controlled sees a new one take over only after someone
+  // accepted the update, in this tab or another: it then reloads into that version rather
+  // than go on with the old page and the new version's files.
+  const wasControlled = Boolean(navigator.serviceWorker.controller);
+  if (wasControlled) settle();
   let accepted = false;
   const offer = (waiting) => {
     $("update").hidden = false;
-    $("update-reload").onclick = () => {
+    $("update-reload").onclick = (event) => {
       accepted = true;
       waiting.postMessage("skip-waiting");
+      // It takes over once the old version has nothing in flight (sw.js bounds that).
+      event.target.disabled = true;
+      setText(event.target, "Updating…");
     };
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     settle();
-    if (accepted) location.reload();
+    if (accepted || wasControlled) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
     if (!registration) return; // e.g. service workers blocked by the browser's settings

@@ -4,8 +4,11 @@ another origin, and GitHub Pages under a sub-path."""
 from __future__ import annotations
 
 import hashlib
+import http.server
 import re
 import shutil
+import threading
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -134,21 +137,53 @@ def test_manifest_parses_without_errors_and_is_installable(page: Page, site_url)
     assert [e["errorId"] for e in installability if e["errorId"] != "in-incognito"] == []
 
 
-def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tmp_path, serve_dir, monkeypatch):
+class _HangingHandler(build._Handler):
+    """The site's server, where /hang answers only once the test is over."""
+
+    release = threading.Event()
+
+    def do_GET(self):
+        if self.path.startswith("/hang"):
+            self.release.wait(600)  # at most; set when the test ends
+        super().do_GET()
+
+
+@pytest.fixture
+def hanging_server(tmp_path):
+    """Serves tmp_path/site, with a /hang that never answers while the test runs."""
+    handler = partial(_HangingHandler, directory=str(tmp_path / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    _HangingHandler.release.clear()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    _HangingHandler.release.set()
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("held", [False, True], ids=["idle", "held-by-an-endless-request"])
+def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tmp_path, hanging_server, monkeypatch, held):
     site = tmp_path / "site"
     web_b = tmp_path / "web-b"
     build.build(site)
     first = (site / "build.json").read_text()
-    url = serve_dir(site) + VECTOR
-    page.goto(url)
+    page.goto(hanging_server + VECTOR)
     ready(page)
     controlled(page)
     site_caches = "caches.keys().then(keys => keys.filter(k => k.startsWith('elo-')))"  # one per build
     caches_before = page.evaluate(site_caches)
     assert len(caches_before) == 1
+    other_tab = page.context.new_page()
+    other_tab.goto(hanging_server + VECTOR)
+    ready(other_tab)
+    if held:
+        # A request the old service worker passes on and that never ends: Chromium lets the
+        # new version take over only once the old one has nothing in flight (or 5 min later).
+        page.evaluate("fetch('hang'); undefined")
 
     shutil.copytree(build.WEB, web_b)   # version B: the same site with one changed file
-    (web_b / "style.css").write_text((web_b / "style.css").read_text() + "\n/* version B */\n")
+    (web_b / "style.css").write_text((web_b / "style.css").read_text() + "\nhtml { scroll-padding-top: 7px; } /* version B */\n")
     monkeypatch.setattr(build, "WEB", web_b)
     build.build(tmp_path / "dist-b")
     shutil.rmtree(site)
@@ -160,12 +195,17 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
     expect(page.get_by_test_id("new-rating")).to_have_text("1811")   # the old version keeps working meanwhile
     with page.expect_navigation(timeout=LOAD_TIMEOUT):
         page.get_by_role("button", name="Reload to update").click()
+        if held:  # until sw.js gives up on the endless request (20 s)
+            expect(page.get_by_role("button", name="Updating…")).to_be_disabled()
     ready(page)
+    expect(page.locator("html")).to_have_css("scroll-padding-top", "7px")  # version B's page
     expect(page.get_by_test_id("new-rating")).to_have_text("1811")
     caches_after = page.evaluate(site_caches)
     assert len(caches_after) == 1 and caches_after != caches_before
     css = page.evaluate("fetch('style.css').then(r => r.text())")
     assert "version B" in css
+    # The other tab reloads into the new version too, rather than mix its old page with it.
+    expect(other_tab.locator("html")).to_have_css("scroll-padding-top", "7px", timeout=LOAD_TIMEOUT)
 
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A chess blog</title></head>
@@ -198,8 +238,16 @@ def test_embedded_in_a_blog_on_another_origin(page: Page, site_url, serve_dir, t
     origin, message = blog.evaluate("window.heights[window.heights.length - 1]")
     assert origin == "http://" + site_url.split("/")[2] and message["type"] == "elo-calculator:height"
     assert 200 < message["height"] < 5000
-    # The snippet's listener sized the frame from that message: no inner scrollbar.
-    blog.wait_for_function(
-        "document.getElementById('elo-calculator').style.height === window.heights.at(-1)[1].height + 'px'")
-    inner = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
-    assert inner[0] <= inner[1] + 1
+    # The snippet's listener sizes the frame from the last message: no inner scrollbar, once
+    # the frame's page has settled (its chart and tables fill in after the first answer).
+    def sized() -> tuple[bool, list]:
+        last = blog.evaluate("window.heights.at(-1)[1].height")
+        style = blog.evaluate("document.getElementById('elo-calculator').style.height")
+        inner = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
+        return style == f"{last}px" and inner[0] <= inner[1] + 1, [last, style, inner]
+    for _ in range(100):
+        fits, seen = sized()
+        if fits:
+            break
+        blog.wait_for_timeout(100)
+    assert fits, seen
