@@ -542,25 +542,27 @@ function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   let settle;
   controlled = new Promise((resolve) => (settle = resolve));
-  // A page some version already controlled sees a new one take over only after someone
-  // accepted the update, in this tab or another: it then reloads into that version rather
-  // than go on with the old page and the new version's files.
-  const wasControlled = Boolean(navigator.serviceWorker.controller);
-  if (wasControlled) settle();
-  let accepted = false;
+  if (navigator.serviceWorker.controller) settle();
+  // Once a new version was offered here, its taking over means someone accepted it, in this
+  // tab or another: every such tab reloads into it rather than go on with the old page and
+  // the new version's files.
+  let offered = false;
   const offer = (waiting) => {
+    offered = true;
     $("update").hidden = false;
-    $("update-reload").onclick = (event) => {
-      accepted = true;
+    const button = $("update-reload");
+    button.disabled = false;
+    setText(button, "Reload to update");
+    button.onclick = () => {
       waiting.postMessage("skip-waiting");
       // It takes over once the old version has nothing in flight (sw.js bounds that).
-      event.target.disabled = true;
-      setText(event.target, "Updating…");
+      button.disabled = true;
+      setText(button, "Updating…");
     };
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     settle();
-    if (accepted || wasControlled) location.reload();
+    if (offered) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
     if (!registration) return; // e.g. service workers blocked by the browser's settings

@@ -59,13 +59,20 @@ self.addEventListener("message", (event) => {
 // Together about 50-90 ms sooner to the first result on a repeat visit (bench/RESULTS.md).
 let opened = null;
 
-// A request for a file that is not in this build's cache goes to the network, for at most
-// 20 s: an accepted update takes over only once this worker has nothing in flight, so one
-// request that never ends would otherwise hold it back (Chromium waits up to 5 minutes).
+// A request for a file that is not in this build's cache goes to the network, and is given
+// up if the network has not answered within 20 s: an accepted update takes over only once
+// this worker has nothing in flight (Chromium waits up to 5 minutes for that), so one request
+// that never gets an answer would otherwise hold it back. The page's own abort still counts.
 const PASS_ON_MS = 20_000;
-function passOn(request) {
-  const timeout = AbortSignal.timeout(PASS_ON_MS);
-  return fetch(request, { signal: AbortSignal.any ? AbortSignal.any([request.signal, timeout]) : timeout });
+async function passOn(request) {
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), PASS_ON_MS);
+  request.signal?.addEventListener("abort", () => giveUp.abort());
+  try {
+    return await fetch(request, { signal: giveUp.signal });
+  } finally {
+    clearTimeout(timer); // once answered, the body takes as long as it takes
+  }
 }
 
 self.addEventListener("fetch", (event) => {

@@ -177,10 +177,6 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
     other_tab = page.context.new_page()
     other_tab.goto(hanging_server + VECTOR)
     ready(other_tab)
-    if held:
-        # A request the old service worker passes on and that never ends: Chromium lets the
-        # new version take over only once the old one has nothing in flight (or 5 min later).
-        page.evaluate("fetch('hang'); undefined")
 
     shutil.copytree(build.WEB, web_b)   # version B: the same site with one changed file
     (web_b / "style.css").write_text((web_b / "style.css").read_text() + "\nhtml { scroll-padding-top: 7px; } /* version B */\n")
@@ -193,10 +189,17 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(page.locator("#update")).to_be_visible(timeout=LOAD_TIMEOUT)
     expect(page.get_by_test_id("new-rating")).to_have_text("1811")   # the old version keeps working meanwhile
+    if held:
+        # A request the old service worker passes on and that never gets an answer: Chromium
+        # lets the new version take over only once the old one has nothing in flight (or after
+        # 5 minutes), so the page waits until sw.js gives up on the request (20 s).
+        page.evaluate("fetch('hang'); undefined")
     with page.expect_navigation(timeout=LOAD_TIMEOUT):
         page.get_by_role("button", name="Reload to update").click()
-        if held:  # until sw.js gives up on the endless request (20 s)
+        if held:
             expect(page.get_by_role("button", name="Updating…")).to_be_disabled()
+            page.wait_for_timeout(2000)
+            assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
     ready(page)
     expect(page.locator("html")).to_have_css("scroll-padding-top", "7px")  # version B's page
     expect(page.get_by_test_id("new-rating")).to_have_text("1811")
