@@ -260,21 +260,23 @@ const runtimeFailed = (e) =>
   new LoadError(`The Python runtime failed to start: ${e.message || e}. Reload the page, or try another browser.`);
 
 // What every start needs is asked for as the worker starts, all at once, rather than
-// one after another: build.json, Pyodide's loader and its 1.25 MB runtime script (which
-// Pyodide imports again later, then from the module map), the runtime's wasm, compiled
-// while the rest downloads (handed to Pyodide by startRuntime), and the snapshot an
-// earlier visit kept. Failures are dealt with where each is used.
+// one after another: the runtime's wasm first, as it is the start's longest path (its
+// 9.6 MB stream in and compile while the rest downloads; handed to Pyodide by
+// startRuntime; asked for before the rest, its download starts 5-10 ms sooner), then
+// build.json, Pyodide's loader and its 1.25 MB runtime script (which Pyodide imports again
+// later, then from the module map), and the snapshot an earlier visit kept. Failures are
+// dealt with where each is used.
 const wasmSupported = typeof WebAssembly === "object";
 const wasmURL = here("pyodide/pyodide.asm.wasm");
+const compiled = wasmSupported && WebAssembly.compileStreaming
+  ? WebAssembly.compileStreaming(fetch(wasmURL)).then((m) => (mark("wasm"), m))
+  : Promise.reject(new Error("no WebAssembly.compileStreaming"));
 const early = {
   build: fetchOwn("build.json", "the build description").then((r) => r.json()),
   loader: import(here("pyodide/pyodide.mjs")),
   runtime: wasmSupported ? import(here("pyodide/pyodide.asm.mjs")) : null,
   kept: keptSnapshot(),
 };
-const compiled = wasmSupported && WebAssembly.compileStreaming
-  ? WebAssembly.compileStreaming(fetch(wasmURL)).then((m) => (mark("wasm"), m))
-  : Promise.reject(new Error("no WebAssembly.compileStreaming"));
 for (const p of [...Object.values(early), compiled]) p?.catch(() => {});
 
 async function load() {
