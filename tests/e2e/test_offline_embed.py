@@ -140,10 +140,12 @@ def test_manifest_parses_without_errors_and_is_installable(page: Page, site_url)
 class _HangingHandler(build._Handler):
     """The site's server, where /hang answers only once the test is over."""
 
+    arrived = threading.Event()
     release = threading.Event()
 
     def do_GET(self):
         if self.path.startswith("/hang"):
+            self.arrived.set()
             self.release.wait(600)  # at most; set when the test ends
         super().do_GET()
 
@@ -155,6 +157,7 @@ def hanging_server(tmp_path):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    _HangingHandler.arrived.clear()
     _HangingHandler.release.clear()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     _HangingHandler.release.set()
@@ -194,6 +197,7 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
         # lets the new version take over only once the old one has nothing in flight (or after
         # 5 minutes), so the page waits until sw.js gives up on the request (20 s).
         page.evaluate("fetch('hang'); undefined")
+        assert _HangingHandler.arrived.wait(30)  # passed on by the old service worker, in flight
     with page.expect_navigation(timeout=LOAD_TIMEOUT):
         page.get_by_role("button", name="Reload to update").click()
         if held:
