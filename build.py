@@ -345,12 +345,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
 
-def serve(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
+def serve(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+          handler_class: type[_Handler] = _Handler) -> http.server.ThreadingHTTPServer:
     """An HTTP server for `dist`; call .serve_forever() (e.g. in a thread), then .shutdown().
 
-    port=0 picks a free port; read it back from server.server_address[1].
+    port=0 picks a free port; read it back from server.server_address[1]. handler_class:
+    a subclass of this server's handler (the tests add a path that never answers).
     """
-    handler = partial(_Handler, directory=str(Path(dist).resolve()))
+    handler = partial(handler_class, directory=str(Path(dist).resolve()))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server

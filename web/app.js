@@ -534,15 +534,14 @@ function reportHeight() {
 
 // Resolves once a service worker controls the page; never where none does (no service
 // worker in this browser, registration refused, its install failed).
-let controlled = new Promise(() => {});
+let markControlled;
+const controlled = new Promise((resolve) => (markControlled = resolve));
 
 // The service worker (sw.js) keeps every file of this build for offline use. A new deploy
 // installs beside it; the page offers a reload and only then lets the new version take over.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
-  let settle;
-  controlled = new Promise((resolve) => (settle = resolve));
-  if (navigator.serviceWorker.controller) settle();
+  if (navigator.serviceWorker.controller) markControlled();
   // Once a new version was offered here, its taking over means someone accepted it, in this
   // tab or another: every such tab reloads into it rather than go on with the old page and
   // the new version's files.
@@ -561,7 +560,7 @@ function registerServiceWorker() {
     };
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    settle();
+    markControlled();
     if (offered) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {

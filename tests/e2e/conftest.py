@@ -60,11 +60,11 @@ def dist_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def serve_dir():
-    """Factory: serve_dir(path) -> "http://127.0.0.1:PORT/" serving `path` on a free port."""
+    """Factory: serve_dir(path[, handler_class]) -> "http://127.0.0.1:PORT/" serving `path` on a free port."""
     servers = []
 
-    def start(path: Path) -> str:
-        server = build.serve(Path(path), host="127.0.0.1", port=0)
+    def start(path: Path, handler_class=build._Handler) -> str:
+        server = build.serve(Path(path), host="127.0.0.1", port=0, handler_class=handler_class)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"
