@@ -354,7 +354,7 @@ def main(argv=None) -> int:
             hit = [m for c, m in visits if c]
             print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _ in visits)} "
                   f"in {len(hit)} of {len(visits)} visits, longest {max(hit, default=0):.0f} ms (goal: none)")
-        names = [n for n in ("worker", "build", "snapshot", "wasm", "restored", "ready") if all(n in m for m in repeat_marks)]
+        names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in repeat_marks)]
         if repeat_marks and names:
             print("where a repeat visit's time goes (site, HTTP cache; ms after navigation, median): "
                   + ", ".join(f"{n} {statistics.median(m[n] for m in repeat_marks):.0f}" for n in names))

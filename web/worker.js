@@ -23,7 +23,8 @@
 const here = (path) => new URL(path, import.meta.url).href;
 
 // Where a start's time goes, for bench/startup.py (which reads these User Timing marks
-// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:restored", "elo:ready",
+// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:runtime" (the runtime
+// is up, its snapshot not yet restored), "elo:restored", "elo:ready",
 // and "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go
 // (the page marks "elo:primed", see app.js).
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
@@ -106,19 +107,26 @@ async function startRuntime(loadPyodide, options = {}) {
 
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-// The snapshot's bytes, checked against build.json, or an Error saying what is wrong.
-// `kept` is the copy an earlier visit kept (see below), used when it is this build's.
-// Otherwise it is downloaded and decompressed while it downloads; gzip's CRC catches a
-// damaged stream, the size and sha256 of the compressed file a wrong one (e.g. of
+// The snapshot's bytes for Pyodide, and when they are in (`filled`, which rejects saying
+// what is wrong): the copy an earlier visit kept (see below), when it is this build's;
+// otherwise an array of the size build.json gives, handed to Pyodide at once (see
+// startFromSnapshot) and filled once the download is in, inflated and checked: it stays
+// zeros if anything is wrong. The download is inflated as it arrives; gzip's CRC catches
+// a damaged stream, the size and sha256 of the compressed file a wrong one (e.g. of
 // another build).
 let toKeep = null; // a downloaded snapshot, kept once the first answers are out
 
-async function fetchSnapshot(snap, kept) {
+async function snapshotBytes(snap, kept) {
   const mine = await kept;
   if (mine && mine.key === snap.sha256 && mine.bytes.byteLength === snap.bytes) {
     mark("snapshot", "kept");
-    return mine.bytes;
+    return { bytes: mine.bytes, filled: Promise.resolve() };
   }
+  const bytes = new Uint8Array(snap.bytes);
+  return { bytes, filled: downloadSnapshot(snap, bytes) };
+}
+
+async function downloadSnapshot(snap, into) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream in this browser");
   const resp = await fetch(here(snap.path)); // content-addressed name: any cached copy is right
   if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
@@ -130,9 +138,9 @@ async function fetchSnapshot(snap, kept) {
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== snap.sha256) throw new Error("sha256 mismatch");
   const bytes = new Uint8Array(await raw);
   if (bytes.byteLength !== snap.bytes) throw new Error(`${bytes.byteLength} bytes decompressed, expected ${snap.bytes}`);
-  toKeep = { key: snap.sha256, bytes };
+  into.set(bytes);
+  toKeep = { key: snap.sha256, bytes: into };
   mark("snapshot", "downloaded");
-  return bytes;
 }
 
 // A repeat visit skips the download, the check and the inflating (about half a second
@@ -207,12 +215,21 @@ async function dropKeptSnapshot() {
 
 // Restore the snapshot; returns {pyodide, handle, version}, or null to start normally.
 // Throws only for what the normal start cannot fix either (the .wasm itself failing).
-// `snapshotBytes` is a promise: loadPyodide fetches the runtime's own files while the
-// snapshot still downloads.
-async function startFromSnapshot(loadPyodide, build, snapshotBytes) {
+// Pyodide needs the snapshot's size before it starts, and its bytes only once its
+// runtime is up, to restore them. So on a build's first visit, it gets the array the
+// download will fill and starts its runtime (the runtime script's set-up, the wasm's
+// instantiation and dynamic linking: 150-300 ms here) while the snapshot downloads; its
+// file-system hook (`fsInit`), the last step before the restore, waits for the bytes.
+// Should the download fail, the array stays zeros and the restore fails at once.
+async function startFromSnapshot(loadPyodide, build, snapshot) {
   const snap = build.snapshot;
+  let bytes, filled = Promise.resolve();
   try {
-    const pyodide = await startRuntime(loadPyodide, { _loadSnapshot: snapshotBytes });
+    ({ bytes, filled } = await snapshot);
+    const pyodide = await startRuntime(loadPyodide, {
+      _loadSnapshot: bytes,
+      fsInit: () => (mark("runtime"), filled.catch(() => {})),
+    });
     mark("restored");
     // A snapshot fixes `random`'s seed: give it a fresh one. Then the check request.
     const answer = pyodide.runPython(`
@@ -227,8 +244,9 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     return { pyodide, handle, version };
   } catch (e) {
     if (e instanceof WasmError) throw e;
+    const why = await filled.then(() => e, (failed) => failed); // the bytes' own fault first
     dropKeptSnapshot();
-    console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(e)}); starting the normal way.`);
+    console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(why)}); starting the normal way.`);
     return null;
   }
 }
@@ -289,8 +307,8 @@ async function load() {
   mark("build");
 
   progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
-  const snapshotBytes = build.snapshot ? fetchSnapshot(build.snapshot, early.kept) : null;
-  snapshotBytes?.catch(() => {});
+  const snapshot = build.snapshot ? snapshotBytes(build.snapshot, early.kept) : null;
+  snapshot?.then(({ filled }) => filled).catch(() => {});
   // Check every file exists, so a missing one is named in the message (Pyodide
   // hangs on a missing .wasm; micropip calls a 404 page a bad zip). The checks run
   // beside the start; `orMissing(p)` is p, unless a check fails first.
@@ -313,7 +331,7 @@ async function load() {
   let started = null;
   if (build.snapshot) {
     try {
-      started = await orMissing(startFromSnapshot(loadPyodide, build, snapshotBytes));
+      started = await orMissing(startFromSnapshot(loadPyodide, build, snapshot));
     } catch (e) {
       throw e instanceof LoadError ? e : runtimeFailed(e);
     }

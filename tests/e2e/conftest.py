@@ -75,6 +75,40 @@ def serve_dir():
         server.server_close()
 
 
+class Gate:
+    """Holds back the answers to some requests: `arrived` is set when the first such request
+    reaches the server, and each is answered once `release` is set."""
+
+    def __init__(self) -> None:
+        self.arrived = threading.Event()
+        self.release = threading.Event()
+
+
+@pytest.fixture
+def held_server(serve_dir):
+    """Factory: held_server(path, part) -> (url, gate). Serves `path` like the site's own
+    server, except that a GET whose path contains `part` is answered only once
+    gate.release is set (when the test ends, at the latest)."""
+    gates = []
+
+    def start(path: Path, part: str) -> tuple[str, Gate]:
+        gate = Gate()
+        gates.append(gate)
+
+        class Held(build._Handler):
+            def do_GET(self):
+                if part in self.path:
+                    gate.arrived.set()
+                    gate.release.wait(600)  # at most
+                super().do_GET()
+
+        return serve_dir(path, Held), gate
+
+    yield start
+    for gate in gates:
+        gate.release.set()
+
+
 @pytest.fixture(scope="session", params=["root", "sub-path"])
 def site_url(request, dist_dir, serve_dir, tmp_path_factory) -> str:
     """URL (with trailing slash) of the freshly built site.

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -132,42 +131,21 @@ def test_manifest_parses_without_errors_and_is_installable(page: Page, site_url)
     assert [e["errorId"] for e in installability if e["errorId"] != "in-incognito"] == []
 
 
-class _HangingHandler(build._Handler):
-    """The site's server, where /hang answers only once the test is over."""
-
-    arrived = threading.Event()
-    release = threading.Event()
-
-    def do_GET(self):
-        if self.path.startswith("/hang"):
-            self.arrived.set()
-            self.release.wait(600)  # at most; set when the test ends
-        super().do_GET()
-
-
-@pytest.fixture
-def hanging_server(tmp_path, serve_dir):
-    """Serves tmp_path/site, with a /hang that never answers while the test runs."""
-    _HangingHandler.arrived.clear()
-    _HangingHandler.release.clear()
-    yield serve_dir(tmp_path / "site", _HangingHandler)
-    _HangingHandler.release.set()
-
-
 @pytest.mark.parametrize("held", [False, True], ids=["idle", "held-by-an-endless-request"])
-def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tmp_path, hanging_server, monkeypatch, held):
+def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tmp_path, held_server, monkeypatch, held):
     site = tmp_path / "site"
+    base, hang = held_server(site, "/hang")  # /hang: a request that gets no answer while the test runs
     web_b = tmp_path / "web-b"
     build.build(site)
     first = (site / "build.json").read_text()
-    page.goto(hanging_server + VECTOR)
+    page.goto(base + VECTOR)
     ready(page)
     controlled(page)
     site_caches = "caches.keys().then(keys => keys.filter(k => k.startsWith('elo-')))"  # one per build
     caches_before = page.evaluate(site_caches)
     assert len(caches_before) == 1
     other_tab = page.context.new_page()
-    other_tab.goto(hanging_server + VECTOR)
+    other_tab.goto(base + VECTOR)
     ready(other_tab)
 
     shutil.copytree(build.WEB, web_b)   # version B: the same site with one changed file
@@ -186,7 +164,7 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
         # lets the new version take over only once the old one has nothing in flight (or after
         # 5 minutes), so the page waits until sw.js gives up on the request (20 s).
         page.evaluate("fetch('hang'); undefined")
-        assert _HangingHandler.arrived.wait(30)  # passed on by the old service worker, in flight
+        assert hang.arrived.wait(30)  # passed on by the old service worker, in flight
     with page.expect_navigation(timeout=LOAD_TIMEOUT):
         page.get_by_role("button", name="Reload to update").click()
         if held:

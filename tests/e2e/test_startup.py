@@ -139,6 +139,23 @@ def test_bad_snapshot_falls_back_to_micropip(context, dist_dir, serve_dir, tmp_p
     assert started_with(requests, build_info(dist_dir)) == "micropip"
 
 
+def test_the_runtime_starts_while_the_snapshot_downloads(context, dist_dir, held_server):
+    # Pyodide gets the snapshot's size at once and its bytes once they are in: its runtime
+    # (script, wasm instance, dynamic linking) is up while the download is still held back.
+    info = build_info(dist_dir)
+    base, snapshot = held_server(dist_dir, info["snapshot"]["path"])
+    page = context.new_page()
+    page.goto(base + REFERENCE)
+    assert snapshot.arrived.wait(60)
+    wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes", LOAD_TIMEOUT_MS / 1000)
+    assert not page.evaluate("() => document.body.classList.contains('engine-ready')")
+    snapshot.release.set()
+    page.wait_for_function("(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
+                           arg=EXPECTED, timeout=LOAD_TIMEOUT_MS)
+    wait_for_mark(page, "elo:restored", "the snapshot was not restored")
+    page.close()
+
+
 def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_dir, tmp_path):
     def drop(dist, info):
         (dist / info.pop("snapshot")["path"]).unlink()
