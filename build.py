@@ -350,7 +350,7 @@ def serve(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0,
     """An HTTP server for `dist`; call .serve_forever() (e.g. in a thread), then .shutdown().
 
     port=0 picks a free port; read it back from server.server_address[1]. handler_class:
-    a subclass of this server's handler (the tests add a path that never answers).
+    a subclass of this server's handler (the tests hold some answers back).
     """
     handler = partial(handler_class, directory=str(Path(dist).resolve()))
     server = http.server.ThreadingHTTPServer((host, port), handler)

@@ -23,8 +23,8 @@
 const here = (path) => new URL(path, import.meta.url).href;
 
 // Where a start's time goes, for bench/startup.py (which reads these User Timing marks
-// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:runtime" (the runtime
-// is up, its snapshot not yet restored), "elo:restored", "elo:ready",
+// from the worker): "elo:build", "elo:wasm", "elo:snapshot", "elo:runtime" (the wasm
+// instantiated and linked, the snapshot not yet restored), "elo:restored", "elo:ready",
 // and "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go
 // (the page marks "elo:primed", see app.js).
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
@@ -73,8 +73,9 @@ function watchWasmFailure() {
 
 // One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot. The runtime's wasm
 // was compiled while other files downloaded (`compiled`, see below): Pyodide is handed
-// that module rather than compiling its own copy, which it would only start once the
-// snapshot is in, and its own download of the file is answered with an empty response.
+// that module rather than compiling its own copy, which it would only start once
+// build.json and its own scripts are in, and its own download of the file is answered
+// with an empty response.
 // Should the early compile have failed, Pyodide downloads and compiles as usual.
 async function startRuntime(loadPyodide, options = {}) {
   const wasm = watchWasmFailure();
@@ -219,13 +220,16 @@ async function dropKeptSnapshot() {
 // runtime is up, to restore them. So on a build's first visit, it gets the array the
 // download will fill and starts its runtime (the runtime script's set-up, the wasm's
 // instantiation and dynamic linking: 150-300 ms here) while the snapshot downloads; its
-// file-system hook (`fsInit`), the last step before the restore, waits for the bytes.
-// Should the download fail, the array stays zeros and the restore fails at once.
+// file-system hook (`fsInit`), which the runtime's own initialisation and the restore
+// wait for, waits for the bytes. Should the download fail, the array stays zeros and the
+// restore fails at once; the price is that a failing download (say, a 404) costs a runtime
+// start before the normal start, where it used to fail before the runtime started.
 async function startFromSnapshot(loadPyodide, build, snapshot) {
   const snap = build.snapshot;
-  let bytes, filled = Promise.resolve();
+  let fault = null; // the snapshot's own fault, reported before what it made fail
   try {
-    ({ bytes, filled } = await snapshot);
+    const { bytes, filled } = await snapshot;
+    filled.catch((failed) => (fault = failed));
     const pyodide = await startRuntime(loadPyodide, {
       _loadSnapshot: bytes,
       fsInit: () => (mark("runtime"), filled.catch(() => {})),
@@ -244,9 +248,8 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     return { pyodide, handle, version };
   } catch (e) {
     if (e instanceof WasmError) throw e;
-    const why = await filled.then(() => e, (failed) => failed); // the bytes' own fault first
     dropKeptSnapshot();
-    console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(why)}); starting the normal way.`);
+    console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(fault ?? e)}); starting the normal way.`);
     return null;
   }
 }

@@ -41,17 +41,18 @@ def write_info(dist: Path, info: dict) -> None:
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 
 
-def first_result(context, base: str, keep_open: bool = False):
+def first_result(context, base: str, keep_open: bool = False, console: list[str] | None = None):
     """Open the page with the reference vector; its new rating and the (method, url) requested.
 
-    keep_open=True also returns the page (else it is closed).
+    keep_open=True also returns the page (else it is closed); `console` collects the page's
+    console messages (the worker's included).
     """
     requests: list[tuple[str, str]] = []
     record = lambda r: requests.append((r.method, r.url))  # noqa: E731
     context.on("request", record)
     page = context.new_page()
-    warnings: list[str] = []
-    page.on("console", lambda m: warnings.append(m.text))
+    if console is not None:
+        page.on("console", lambda m: console.append(m.text))
     page.goto(base + REFERENCE)
     page.wait_for_function(
         "() => document.body.classList.contains('engine-ready')"
@@ -130,13 +131,24 @@ def _wrong_answer(dist, info):
     write_info(dist, info)
 
 
-@pytest.mark.parametrize("damage", [_garbage, _truncated, _missing, _wrong_heap, _wrong_answer],
-                         ids=["corrupted", "truncated", "missing", "not-a-heap", "wrong-answer"])
-def test_bad_snapshot_falls_back_to_micropip(context, dist_dir, serve_dir, tmp_path, damage):
+def fell_back_because(console: list[str]) -> str:
+    """Why the worker did not use the snapshot, as its warning says."""
+    said = [m for m in console if "not usable" in m]
+    assert len(said) == 1, console
+    return said[0]
+
+
+@pytest.mark.parametrize("damage, cause", [
+    (_garbage, "bytes, expected"), (_truncated, "bytes, expected"), (_missing, "HTTP 404"),
+    (_wrong_heap, "invalid magic number"), (_wrong_answer, "wrong answer to the check request"),
+], ids=["corrupted", "truncated", "missing", "not-a-heap", "wrong-answer"])
+def test_bad_snapshot_falls_back_to_micropip(context, dist_dir, serve_dir, tmp_path, damage, cause):
     base = serve_dir(site_copy(dist_dir, tmp_path, damage))
-    rating, requests = first_result(context, base)
+    console: list[str] = []
+    rating, requests = first_result(context, base, console=console)
     assert rating == EXPECTED
     assert started_with(requests, build_info(dist_dir)) == "micropip"
+    assert cause in fell_back_because(console)
 
 
 def test_the_runtime_starts_while_the_snapshot_downloads(context, dist_dir, held_server):
@@ -147,12 +159,32 @@ def test_the_runtime_starts_while_the_snapshot_downloads(context, dist_dir, held
     page = context.new_page()
     page.goto(base + REFERENCE)
     assert snapshot.arrived.wait(60)
-    wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes", LOAD_TIMEOUT_MS / 1000)
+    wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes")
     assert not page.evaluate("() => document.body.classList.contains('engine-ready')")
     snapshot.release.set()
     page.wait_for_function("(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
                            arg=EXPECTED, timeout=LOAD_TIMEOUT_MS)
     wait_for_mark(page, "elo:restored", "the snapshot was not restored")
+    page.close()
+
+
+def test_a_download_that_fails_while_the_runtime_waits_falls_back(context, dist_dir, tmp_path, held_server):
+    # The runtime is up and waits for the bytes; the download then fails its checks: the
+    # array handed to Pyodide stays zeros, the restore fails, and the normal start follows,
+    # reporting the download's fault.
+    info = build_info(dist_dir)
+    base, snapshot = held_server(site_copy(dist_dir, tmp_path, _truncated), info["snapshot"]["path"])
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text))
+    page.goto(base + REFERENCE)
+    assert snapshot.arrived.wait(60)
+    wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes")
+    snapshot.release.set()
+    page.wait_for_function("(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
+                           arg=EXPECTED, timeout=LOAD_TIMEOUT_MS)
+    assert "bytes, expected" in fell_back_because(console)
+    assert not any(w.evaluate("() => performance.getEntriesByName('elo:restored').length") for w in page.workers)
     page.close()
 
 
