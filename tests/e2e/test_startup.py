@@ -59,15 +59,19 @@ def first_result(context, base: str, keep_open: bool = False, console: list[str]
         " || document.body.classList.contains('engine-failed')", timeout=LOAD_TIMEOUT_MS)
     assert not page.evaluate("() => document.body.classList.contains('engine-failed')"), \
         page.text_content("[data-testid=load-status]")
-    page.wait_for_function(
-        "(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
-        arg=EXPECTED, timeout=30_000)
+    wait_for_result(page, timeout_ms=30_000)
     rating = page.text_content("[data-testid=new-rating]").strip()
     context.remove_listener("request", record)
     if keep_open:
         return rating, requests, page
     page.close()
     return rating, requests
+
+
+def wait_for_result(page, timeout_ms: float = LOAD_TIMEOUT_MS) -> None:
+    """Wait until the page shows the reference vector's new rating."""
+    page.wait_for_function("(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
+                           arg=EXPECTED, timeout=timeout_ms)
 
 
 def started_with(requests, info: dict) -> str:
@@ -151,40 +155,29 @@ def test_bad_snapshot_falls_back_to_micropip(context, dist_dir, serve_dir, tmp_p
     assert cause in fell_back_because(console)
 
 
-def test_the_runtime_starts_while_the_snapshot_downloads(context, dist_dir, held_server):
+@pytest.mark.parametrize("download", ["intact", "truncated"])
+def test_the_runtime_starts_while_the_snapshot_downloads(context, dist_dir, tmp_path, held_server, download):
     # Pyodide gets the snapshot's size at once and its bytes once they are in: its runtime
     # (script, wasm instance, dynamic linking) is up while the download is still held back.
+    # A download that then fails its checks leaves the array handed to Pyodide zeros: the
+    # restore fails, and the normal start follows, reporting the download's fault.
     info = build_info(dist_dir)
-    base, snapshot = held_server(dist_dir, info["snapshot"]["path"])
-    page = context.new_page()
-    page.goto(base + REFERENCE)
-    assert snapshot.arrived.wait(60)
-    wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes")
-    assert not page.evaluate("() => document.body.classList.contains('engine-ready')")
-    snapshot.release.set()
-    page.wait_for_function("(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
-                           arg=EXPECTED, timeout=LOAD_TIMEOUT_MS)
-    wait_for_mark(page, "elo:restored", "the snapshot was not restored")
-    page.close()
-
-
-def test_a_download_that_fails_while_the_runtime_waits_falls_back(context, dist_dir, tmp_path, held_server):
-    # The runtime is up and waits for the bytes; the download then fails its checks: the
-    # array handed to Pyodide stays zeros, the restore fails, and the normal start follows,
-    # reporting the download's fault.
-    info = build_info(dist_dir)
-    base, snapshot = held_server(site_copy(dist_dir, tmp_path, _truncated), info["snapshot"]["path"])
+    site = dist_dir if download == "intact" else site_copy(dist_dir, tmp_path, _truncated)
+    base, snapshot = held_server(site, info["snapshot"]["path"])
     page = context.new_page()
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text))
     page.goto(base + REFERENCE)
     assert snapshot.arrived.wait(60)
     wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes")
+    assert not page.evaluate("() => document.body.classList.contains('engine-ready')")
     snapshot.release.set()
-    page.wait_for_function("(x) => document.querySelector('[data-testid=new-rating]').textContent.trim() === x",
-                           arg=EXPECTED, timeout=LOAD_TIMEOUT_MS)
-    assert "bytes, expected" in fell_back_because(console)
-    assert not any(w.evaluate("() => performance.getEntriesByName('elo:restored').length") for w in page.workers)
+    wait_for_result(page)
+    if download == "intact":
+        wait_for_mark(page, "elo:restored", "the snapshot was not restored")
+    else:
+        assert "bytes, expected" in fell_back_because(console)
+        assert not any(w.evaluate("() => performance.getEntriesByName('elo:restored').length") for w in page.workers)
     page.close()
 
 
