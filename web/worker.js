@@ -71,6 +71,11 @@ function watchWasmFailure() {
   return { failed, stop: () => (console.warn = warn) };
 }
 
+// Starts looking for a missing file (set by load), e.g. when a download Pyodide makes
+// fails: Pyodide logs some such failures and carries on, to hang or fail later with no
+// file named.
+let lookForMissing = () => {};
+
 // One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot. The runtime's wasm
 // was compiled while other files downloaded (`compiled`, see below): Pyodide is handed
 // that module rather than compiling its own copy, which it would only start once
@@ -83,7 +88,7 @@ async function startRuntime(loadPyodide, options = {}) {
   const { instantiateStreaming } = WebAssembly;
   self.fetch = (input, init) => String(input) === wasmURL
     ? compiled.then(() => new Response(), () => fetch(input, init))
-    : fetch(input, init);
+    : fetch(input, init).then((r) => (r.ok || lookForMissing(), r), (e) => (lookForMissing(), Promise.reject(e)));
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const module = await compiled.catch(() => null);
     if (!module) return instantiateStreaming(source, imports);
@@ -312,50 +317,71 @@ async function load() {
   progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
   const snapshot = build.snapshot ? snapshotBytes(build.snapshot, early.kept) : null;
   snapshot?.then(({ filled }) => filled).catch(() => {});
-  // Check every file exists, so a missing one is named in the message (Pyodide
-  // hangs on a missing .wasm; micropip calls a 404 page a bad zip). The checks run
-  // beside the start; `orMissing(p)` is p, unless a check fails first.
+  // Should a start go wrong, the message names the file missing, if one is: Pyodide hangs
+  // on a missing .wasm, micropip calls a 404 page a bad zip, and a failed import names no
+  // file a person can act on. So every file a start needs is checked (HEAD), but only once
+  // something has gone wrong: a download failed (the wasm's early one, or one Pyodide
+  // makes), the snapshot could not be used, or anything threw. A start that goes right asks
+  // for nothing more: the seven checks beside it cost 30-80 ms of a repeat visit here
+  // (bench/RESULTS.md). `orMissing(p)` is p, unless a check finds a file missing first.
   const needed = [
     ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
       .map((f) => [`pyodide/${f}`, "the Python runtime"]),
     [build.micropip, "the package installer"],
     [build.elo_core, "the rating engine"],
   ];
-  const checked = Promise.all(needed.map(async ([path, what]) => {
+  let looking = false;
+  const checked = new Promise((resolve) => {
+    lookForMissing = () => {
+      looking = true;
+      resolve();
+    };
+  }).then(() => Promise.all(needed.map(async ([path, what]) => {
     const r = await fetch(here(path), { method: "HEAD", cache: "no-cache" }).catch(() => null);
     if (!r || !r.ok) {
       throw new LoadError(`Could not download ${what} (${path}: ${r ? `HTTP ${r.status}` : "network error"}). Reload the page; if that does not help, the site is incomplete.`);
     }
-  }));
+  })));
   checked.catch(() => {});
+  compiled.catch(lookForMissing);
   const orMissing = (p) => Promise.race([p, checked.then(() => new Promise(() => {}))]);
 
-  const loadPyodide = await orMissing(pyodideModule);
-  let started = null;
-  if (build.snapshot) {
-    try {
-      started = await orMissing(startFromSnapshot(loadPyodide, build, snapshot));
-    } catch (e) {
-      throw e instanceof LoadError ? e : runtimeFailed(e);
+  try {
+    const loadPyodide = await orMissing(pyodideModule);
+    let started = null;
+    if (build.snapshot) {
+      try {
+        started = await orMissing(startFromSnapshot(loadPyodide, build, snapshot));
+      } catch (e) {
+        throw e instanceof LoadError ? e : runtimeFailed(e);
+      }
     }
+    // A start that had a download fail on the way may still have restored the snapshot
+    // (say, without the standard library): the deploy is broken all the same.
+    if (started && looking) await checked;
+    if (started) {
+      progress("runtime", `Python runtime started (Pyodide ${started.pyodide.version}, from snapshot)`);
+      progress("packages", `elo_core ${started.version} already in the snapshot`);
+      progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
+      const downloaded = toKeep !== null; // this build's first visit: prime the next one's code cache
+      afterStart(started.handle, {
+        first: async () => {
+          if (toKeep) await keepSnapshot(toKeep);
+          toKeep = null;
+        },
+        later: () => putFilesBack(started.pyodide, build),
+        prime: downloaded,
+      });
+      return started.handle;
+    }
+    lookForMissing(); // the normal start needs every file, the two wheels too
+    await checked;
+    return await startWithMicropip(loadPyodide, build);
+  } catch (e) {
+    lookForMissing();
+    await checked; // a missing file is the cause to report
+    throw e;
   }
-  await checked;
-  if (started) {
-    progress("runtime", `Python runtime started (Pyodide ${started.pyodide.version}, from snapshot)`);
-    progress("packages", `elo_core ${started.version} already in the snapshot`);
-    progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
-    const downloaded = toKeep !== null; // this build's first visit: prime the next one's code cache
-    afterStart(started.handle, {
-      first: async () => {
-        if (toKeep) await keepSnapshot(toKeep);
-        toKeep = null;
-      },
-      later: () => putFilesBack(started.pyodide, build),
-      prime: downloaded,
-    });
-    return started.handle;
-  }
-  return await startWithMicropip(loadPyodide, build);
 }
 
 // The normal start: a fresh interpreter, then micropip installs the elo_core wheel.
