@@ -43,6 +43,37 @@ PYODIDE_CORE = (
     "pyodide-lock.json",
 )
 
+# Edits to Pyodide's runtime script, made as it is copied into dist/ (the snapshot is made
+# with the edited script too). Each must match exactly once, or the build fails: a new
+# Pyodide needs them looked at again. They make the dynamic linking that every start runs
+# cheaper (from the instance to linked: 92-104 -> 60-68 ms on repeat visits here, 132 -> 100
+# on a first; bench/RESULTS.md) without changing what it does; in particular the function
+# table, whose layout the snapshot's function pointers depend on, is filled in the same order.
+RUNTIME_SCRIPT = "pyodide.asm.mjs"
+RUNTIME_PATCHES = (
+    # 1. The global offset table (GOT) gets a WebAssembly.Global for every export of the
+    #    main module: 8,554 more than the 280 it imports itself, which only a side module
+    #    (a package's .so, none here) would ever ask for. Their values are kept in a Map
+    #    instead, and each is made a Global when first asked for.
+    ('var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
+     'rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}',
+     'var GOT={};var GOTLazy=new Map;var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
+     'rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},'
+     'GOTLazy.has(symName)?GOTLazy.get(symName):-1);GOTLazy.delete(symName)}'),
+    ('var existingEntry=GOT[symName]&&GOT[symName].value!=-1;',
+     'var existingEntry=GOT[symName]?GOT[symName].value!=-1:GOTLazy.has(symName);'),
+    ('GOT[symName]??=new WebAssembly.Global({value:"i32",mutable:true});GOT[symName].value=newValue}',
+     'if(GOT[symName]){GOT[symName].value=newValue}else{GOTLazy.set(symName,+newValue)}}'),
+    # 2. Each JavaScript function the wasm imports through the table is wrapped in a wasm
+    #    module of its own (259 compiles); the module depends only on the signature (52
+    #    kinds), so one is compiled per signature and instantiated per function.
+    ("var convertJsFunctionToWasm=(func,sig)=>{var bytes=",
+     "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
+     "var module=wrapperModules.get(sig);if(!module){var bytes="),
+    ("var module=new WebAssembly.Module(bytes);var instance=",
+     "module=new WebAssembly.Module(bytes);wrapperModules.set(sig,module)}var instance="),
+)
+
 # Latest micropip that runs on Pyodide 314 (Python 3.14); it vendors `packaging`,
 # so nothing else is needed. PyPI's wheel differs byte-wise from the one in
 # Pyodide's lock, hence our own checksum.
@@ -123,6 +154,16 @@ def ensure_pyodide() -> Path:
     if missing:
         raise BuildError(f"pyodide package lacks core files: {missing}")
     return PYODIDE_DIR
+
+
+def patch_runtime(text: str) -> str:
+    """Pyodide's runtime script with RUNTIME_PATCHES made; BuildError if one does not apply."""
+    for old, new in RUNTIME_PATCHES:
+        if text.count(old) != 1:
+            raise BuildError(f"{RUNTIME_SCRIPT}: a patch of build.py matches {text.count(old)} times, "
+                             f"not once (a new Pyodide? see RUNTIME_PATCHES): {old[:60]}...")
+        text = text.replace(old, new)
+    return text
 
 
 def ensure_micropip() -> Path:
@@ -206,7 +247,8 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
     key = hashlib.sha256()
     for part in (PYODIDE_VERSION.encode(), _sha256(pyodide_dir / "pyodide.asm.wasm").encode(),
-                 _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(elo_wheel).encode(),
+                 _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(pyodide_dir / RUNTIME_SCRIPT).encode(),
+                 _sha256(elo_wheel).encode(),
                  SNAPSHOT_SCRIPT.read_bytes(), check.encode()):
         key.update(part + b"\0")
     cache = CACHE / "snapshots" / key.hexdigest()[:24]
@@ -279,13 +321,15 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         (dist / "pyodide").mkdir()
         for name in PYODIDE_CORE:
             shutil.copy2(pyodide_dir / name, dist / "pyodide" / name)
+        runtime = dist / "pyodide" / RUNTIME_SCRIPT
+        runtime.write_text(patch_runtime(runtime.read_text("utf-8")), "utf-8")
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)
         snap = None
         if snapshot and os.environ.get("ELO_SNAPSHOT", "1") != "0":
             try:
-                snap = make_snapshot(pyodide_dir, elo_wheel, dist / "pyodide")
+                snap = make_snapshot(dist / "pyodide", elo_wheel, dist / "pyodide")
             except BuildError as e:
                 print(f"warning: building without a Pyodide snapshot ({e}); "
                       "the site starts the slower way", file=sys.stderr)

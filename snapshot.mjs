@@ -1,5 +1,6 @@
 // Makes the memory snapshot of an initialised interpreter that web/worker.js restores
-// (see build.py: make_snapshot). Run by build.py with the pinned npm Pyodide:
+// (see build.py: make_snapshot). Run by build.py with the pinned npm Pyodide as shipped in
+// dist/ (its runtime script patched, see RUNTIME_PATCHES):
 //
 //   node snapshot.mjs <pyodide dir> <elo_core wheel> <out file> <reference request JSON>
 //

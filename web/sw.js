@@ -89,8 +89,8 @@ self.addEventListener("fetch", (event) => {
     });
     const hit = await opened.then((cache) => cache.match(url.href)).catch(() => null);
     if (!hit) return passOn(request);
-    // The worker checks that the runtime's files exist with HEAD requests: answered with
-    // the headers alone, not with 12 MB of bodies streamed only to be thrown away.
+    // When a start goes wrong, the worker checks which files exist with HEAD requests: answered
+    // with the headers alone, not with 12 MB of bodies streamed only to be thrown away.
     if (request.method === "HEAD") return new Response(null, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
     return hit;
   })());

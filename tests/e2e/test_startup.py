@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import site_copy
+from conftest import build, site_copy
 
 LOAD_TIMEOUT_MS = 90_000
 # Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.
@@ -96,6 +96,9 @@ def test_build_makes_a_restorable_snapshot(dist_dir):
     assert answer["ok"] and answer["result"]["new_rating"] == 1811
     # every shipped file, the snapshot included, is precached by the service worker
     assert f'"{snap["path"]}"' in (dist_dir / "sw.js").read_text()
+    # the runtime script shipped, with which the snapshot was made, has build.py's patches
+    runtime = (dist_dir / "pyodide" / build.RUNTIME_SCRIPT).read_text()
+    assert all(new in runtime for _, new in build.RUNTIME_PATCHES)
 
 
 def test_snapshot_start_gives_the_reference_result(context, site_url, dist_dir, external_requests):
