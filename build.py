@@ -54,7 +54,8 @@ RUNTIME_PATCHES = (
     # 1. The global offset table (GOT) gets a WebAssembly.Global for every export of the
     #    main module: 8,554 more than the 280 it imports itself, which only a side module
     #    (a package's .so, none here) would ever ask for. Their values are kept in a Map
-    #    instead, and each is made a Global when first asked for.
+    #    instead, and each is made a Global when first asked for. (So the runtime's exported
+    #    `Module.GOT` lists them only from then on; nothing in Pyodide 314 reads it.)
     ('var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
      'rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}',
      'var GOT={};var GOTLazy=new Map;var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
@@ -159,8 +160,8 @@ def ensure_pyodide() -> Path:
 def patch_runtime(text: str) -> str:
     """Pyodide's runtime script with RUNTIME_PATCHES made; BuildError if one does not apply."""
     for old, new in RUNTIME_PATCHES:
-        if text.count(old) != 1:
-            raise BuildError(f"{RUNTIME_SCRIPT}: a patch of build.py matches {text.count(old)} times, "
+        if (found := text.count(old)) != 1:
+            raise BuildError(f"{RUNTIME_SCRIPT}: a patch of build.py matches {found} times, "
                              f"not once (a new Pyodide? see RUNTIME_PATCHES): {old[:60]}...")
         text = text.replace(old, new)
     return text
@@ -322,7 +323,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         for name in PYODIDE_CORE:
             shutil.copy2(pyodide_dir / name, dist / "pyodide" / name)
         runtime = dist / "pyodide" / RUNTIME_SCRIPT
-        runtime.write_text(patch_runtime(runtime.read_text("utf-8")), "utf-8")
+        runtime.write_bytes(patch_runtime(runtime.read_bytes().decode("utf-8")).encode("utf-8"))
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -30,3 +33,50 @@ def test_a_patch_that_does_not_match_once_fails_the_build(times):
     script = original().replace(old, old * times)
     with pytest.raises(build.BuildError, match=f"matches {times} times"):
         build.patch_runtime(script)
+
+
+# Run by node on one copy of the runtime: its function table (each entry's name) and the
+# value that its GOT handler gives for each symbol named in the file argv[3], or for every
+# symbol its GOT holds when there is no such file.
+LINKED = """
+import { readFileSync, existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir, symbolsFile] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: dir + "/" });
+const module = pyodide._module;
+const table = [];
+for (let i = 0; i < module.wasmTable.length; i++) table.push(module.wasmTable.get(i)?.name ?? null);
+const symbols = existsSync(symbolsFile) ? JSON.parse(readFileSync(symbolsFile, "utf8")) : Object.keys(module.GOT);
+const got = Object.fromEntries(symbols.map((s) => [s, module.GOTHandler.get(new Set(), s).value]));
+process.stdout.write(JSON.stringify({ table, got }));
+"""
+
+
+def test_the_patched_runtime_links_as_the_original(tmp_path):
+    # The edits must not change what the dynamic linking makes: the function table, entry
+    # by entry (the snapshot's function pointers index it), and every GOT entry's value,
+    # also for the exports whose Globals are now made only when asked for.
+    node = shutil.which("node")
+    assert node, "node is needed to build the site (and for this test)"
+    original = build.ensure_pyodide()
+    patched = tmp_path / "patched"
+    patched.mkdir()
+    for name in build.PYODIDE_CORE:
+        shutil.copy2(original / name, patched / name)
+    script = patched / build.RUNTIME_SCRIPT
+    script.write_bytes(build.patch_runtime(script.read_bytes().decode("utf-8")).encode("utf-8"))
+    runner, symbols = tmp_path / "linked.mjs", tmp_path / "symbols.json"
+    runner.write_text(LINKED)
+
+    def linked(runtime: Path) -> dict:
+        out = subprocess.run([node, str(runner), str(runtime), str(symbols)],
+                             check=True, capture_output=True, text=True, timeout=120).stdout
+        return json.loads(out)
+
+    before = linked(original)
+    symbols.write_text(json.dumps(list(before["got"])))
+    after = linked(patched)
+    assert len(before["table"]) > 10_000 and len(before["got"]) > 8_000
+    assert after["table"] == before["table"]
+    assert after["got"] == before["got"]

@@ -73,8 +73,9 @@ function watchWasmFailure() {
 
 // Starts looking for a missing file (set by load), e.g. when a download Pyodide makes
 // fails: Pyodide logs some such failures and carries on, to hang or fail later with no
-// file named.
+// file named. The checks use the browser's own fetch, never startRuntime's stand-in.
 let lookForMissing = () => {};
+const { fetch: browserFetch } = self;
 
 // One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot. The runtime's wasm
 // was compiled while other files downloaded (`compiled`, see below): Pyodide is handed
@@ -321,9 +322,12 @@ async function load() {
   // on a missing .wasm, micropip calls a 404 page a bad zip, and a failed import names no
   // file a person can act on. So every file a start needs is checked (HEAD), but only once
   // something has gone wrong: a download failed (the wasm's early one, or one Pyodide
-  // makes), the snapshot could not be used, or anything threw. A start that goes right asks
-  // for nothing more: the seven checks beside it cost 30-80 ms of a repeat visit here
-  // (bench/RESULTS.md). `orMissing(p)` is p, unless a check finds a file missing first.
+  // makes), the wasm's early compile failed (e.g. a host that serves it with another
+  // Content-Type: Pyodide then compiles it itself), the snapshot could not be used, or
+  // anything threw. A snapshot start that goes right asks for nothing more: the seven checks
+  // beside it cost up to about 80 ms of a repeat visit here (bench/RESULTS.md). A build
+  // without a snapshot always needs every file, so there they run at once, as before.
+  // `orMissing(p)` is p, unless a check finds a file missing first.
   const needed = [
     ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
       .map((f) => [`pyodide/${f}`, "the Python runtime"]),
@@ -337,13 +341,14 @@ async function load() {
       resolve();
     };
   }).then(() => Promise.all(needed.map(async ([path, what]) => {
-    const r = await fetch(here(path), { method: "HEAD", cache: "no-cache" }).catch(() => null);
+    const r = await browserFetch(here(path), { method: "HEAD", cache: "no-cache" }).catch(() => null);
     if (!r || !r.ok) {
       throw new LoadError(`Could not download ${what} (${path}: ${r ? `HTTP ${r.status}` : "network error"}). Reload the page; if that does not help, the site is incomplete.`);
     }
   })));
   checked.catch(() => {});
   compiled.catch(lookForMissing);
+  if (!build.snapshot) lookForMissing();
   const orMissing = (p) => Promise.race([p, checked.then(() => new Promise(() => {}))]);
 
   try {

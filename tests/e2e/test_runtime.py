@@ -142,7 +142,7 @@ def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path
             f.unlink()
         if missing.startswith("wheels/"):
             info = json.loads((root / "build.json").read_text())
-            del info["snapshot"]
+            info.pop("snapshot", None)
             (root / "build.json").write_text(json.dumps(info))
     base = serve_dir(broken_copy(dist_dir, tmp_path, delete))
     message = wait_for_load_error(page, base)

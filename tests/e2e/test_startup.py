@@ -110,6 +110,30 @@ def test_snapshot_start_gives_the_reference_result(context, site_url, dist_dir, 
     assert external_requests == []
 
 
+def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_use_the_snapshot(
+        context, dist_dir, serve_dir):
+    # The wasm's first download fails (HTTP 503): the early compile fails, so the worker
+    # checks every file (all there), while Pyodide downloads the wasm again, and the snapshot
+    # is restored.
+    failed = []
+
+    class FailsOnce(build._Handler):
+        def do_GET(self):
+            if self.path.endswith("/pyodide.asm.wasm") and not failed:
+                failed.append(self.path)
+                return self.send_error(503)
+            super().do_GET()
+    base = serve_dir(dist_dir, FailsOnce)
+    rating, requests = first_result(context, base)
+    assert rating == EXPECTED and failed
+    assert started_with(requests, build_info(dist_dir)) == "snapshot"
+    checked = sorted(u.removeprefix(base) for m, u in requests if m == "HEAD")
+    info = build_info(dist_dir)
+    assert checked == sorted([*(f"pyodide/{f}" for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                                                        "python_stdlib.zip", "pyodide-lock.json")),
+                              info["micropip"], info["elo_core"]]), checked
+
+
 def test_snapshot_start_needs_neither_wheel(context, dist_dir, serve_dir, tmp_path):
     # A deploy that lost the wheels still answers from the snapshot; the worker only warns
     # that it could not put elo_core's files back (after the first answers).
