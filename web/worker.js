@@ -295,8 +295,14 @@ const runtimeFailed = (e) =>
 // dealt with where each is used.
 const wasmSupported = typeof WebAssembly === "object";
 const wasmURL = here("pyodide/pyodide.asm.wasm");
+// A host that serves the wasm with a Content-Type other than application/wasm makes the
+// streaming compile fail (Pyodide's own too): it is then compiled from its bytes, slower
+// and with no compiled code kept for the next visit, but the calculator works.
+const fromBytes = (r) => r.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
 const compiled = wasmSupported && WebAssembly.compileStreaming
-  ? WebAssembly.compileStreaming(fetch(wasmURL)).then((m) => (mark("wasm"), m))
+  ? fetch(wasmURL)
+    .then((r) => (r.ok && !r.headers.get("Content-Type")?.startsWith("application/wasm") ? fromBytes(r) : WebAssembly.compileStreaming(r)))
+    .then((m) => (mark("wasm"), m))
   : Promise.reject(new Error("no WebAssembly.compileStreaming"));
 const early = {
   build: fetchOwn("build.json", "the build description").then((r) => r.json()),

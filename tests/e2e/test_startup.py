@@ -134,6 +134,18 @@ def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_use_the_s
                               info["micropip"], info["elo_core"]]), checked
 
 
+def test_a_host_serving_the_wasm_with_another_content_type_still_works(context, dist_dir, serve_dir):
+    # Streaming compiles refuse a wasm not served as application/wasm (Pyodide's own too);
+    # the worker compiles it from its bytes instead.
+    class OtherType(build._Handler):
+        extensions_map = {**build._Handler.extensions_map, ".wasm": "application/octet-stream"}
+    base = serve_dir(dist_dir, OtherType)
+    rating, requests = first_result(context, base)
+    assert rating == EXPECTED
+    assert started_with(requests, build_info(dist_dir)) == "snapshot"
+    assert not any(m == "HEAD" for m, _ in requests), requests  # nothing went wrong
+
+
 def test_snapshot_start_needs_neither_wheel(context, dist_dir, serve_dir, tmp_path):
     # A deploy that lost the wheels still answers from the snapshot; the worker only warns
     # that it could not put elo_core's files back (after the first answers).
