@@ -328,9 +328,9 @@ async function load() {
   // on a missing .wasm, micropip calls a 404 page a bad zip, and a failed import names no
   // file a person can act on. So every file a start needs is checked (HEAD), but only once
   // something has gone wrong: a download failed (the wasm's early one, or one Pyodide
-  // makes), the wasm's early compile failed (e.g. a host that serves it with another
-  // Content-Type: Pyodide then compiles it itself), the snapshot could not be used, or
-  // anything threw. A snapshot start that goes right asks for nothing more: the seven checks
+  // makes), the wasm's early compile failed (e.g. in a browser without
+  // WebAssembly.compileStreaming: Pyodide then compiles it itself), the snapshot could not be
+  // used, or anything threw. A snapshot start that goes right asks for nothing more: the seven checks
   // beside it cost up to about 80 ms of a repeat visit here (bench/RESULTS.md). A build
   // without a snapshot always needs every file, so there they run at once, as before.
   // `orMissing(p)` is p, unless a check finds a file missing first.
