@@ -157,6 +157,15 @@ def ensure_pyodide() -> Path:
     return PYODIDE_DIR
 
 
+def copy_runtime(pyodide_dir: Path, dest: Path) -> None:
+    """Pyodide's core files into the new folder `dest`, its runtime script patched."""
+    dest.mkdir()
+    for name in PYODIDE_CORE:
+        shutil.copy2(pyodide_dir / name, dest / name)
+    script = dest / RUNTIME_SCRIPT
+    script.write_bytes(patch_runtime(script.read_bytes().decode("utf-8")).encode("utf-8"))
+
+
 def patch_runtime(text: str) -> str:
     """Pyodide's runtime script with RUNTIME_PATCHES made; BuildError if one does not apply."""
     for old, new in RUNTIME_PATCHES:
@@ -319,11 +328,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
             shutil.rmtree(dist)
         shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(".*", "__pycache__"))
         (dist / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
-        (dist / "pyodide").mkdir()
-        for name in PYODIDE_CORE:
-            shutil.copy2(pyodide_dir / name, dist / "pyodide" / name)
-        runtime = dist / "pyodide" / RUNTIME_SCRIPT
-        runtime.write_bytes(patch_runtime(runtime.read_bytes().decode("utf-8")).encode("utf-8"))
+        copy_runtime(pyodide_dir, dist / "pyodide")
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)

@@ -61,11 +61,7 @@ def test_the_patched_runtime_links_as_the_original(tmp_path):
     assert node, "node is needed to build the site (and for this test)"
     original = build.ensure_pyodide()
     patched = tmp_path / "patched"
-    patched.mkdir()
-    for name in build.PYODIDE_CORE:
-        shutil.copy2(original / name, patched / name)
-    script = patched / build.RUNTIME_SCRIPT
-    script.write_bytes(build.patch_runtime(script.read_bytes().decode("utf-8")).encode("utf-8"))
+    build.copy_runtime(original, patched)  # as build() ships it
     runner, symbols = tmp_path / "linked.mjs", tmp_path / "symbols.json"
     runner.write_text(LINKED)
 

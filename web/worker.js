@@ -329,10 +329,10 @@ async function load() {
   // file a person can act on. So every file a start needs is checked (HEAD), but only once
   // something has gone wrong: a download failed (the wasm's early one, or one Pyodide
   // makes), the wasm's early compile failed (e.g. in a browser without
-  // WebAssembly.compileStreaming: Pyodide then compiles it itself), the snapshot could not be
-  // used, or anything threw. A snapshot start that goes right asks for nothing more: the seven checks
-  // beside it cost up to about 80 ms of a repeat visit here (bench/RESULTS.md). A build
-  // without a snapshot always needs every file, so there they run at once, as before.
+  // WebAssembly.compileStreaming: Pyodide then compiles it itself), the snapshot could not
+  // be used, or anything threw. A snapshot start that goes right asks for nothing more: the
+  // seven checks beside it cost up to about 80 ms of a repeat visit here (bench/RESULTS.md).
+  // A build without a snapshot always needs every file, so there they run at once.
   // `orMissing(p)` is p, unless a check finds a file missing first.
   const needed = [
     ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
@@ -367,10 +367,10 @@ async function load() {
         throw e instanceof LoadError ? e : runtimeFailed(e);
       }
     }
-    // A start that had a download fail on the way may still have restored the snapshot
-    // (say, without the standard library): the deploy is broken all the same.
-    if (started && looking) await checked;
     if (started) {
+      // A start that had a download fail on the way may still have restored the snapshot
+      // (say, without the standard library): the deploy is broken all the same.
+      if (looking) await checked;
       progress("runtime", `Python runtime started (Pyodide ${started.pyodide.version}, from snapshot)`);
       progress("packages", `elo_core ${started.version} already in the snapshot`);
       progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+
+from conftest import site_copy
 
 LOAD_TIMEOUT_MS = 60_000
 
@@ -104,13 +105,6 @@ def test_no_request_leaves_this_machine(context, site_url, external_requests):
     assert external_requests == []
 
 
-def broken_copy(dist_dir, tmp_path, breaker) -> Path:
-    broken = tmp_path / "dist"
-    shutil.copytree(dist_dir, broken)
-    breaker(broken)
-    return broken
-
-
 def wait_for_load_error(page, base: str) -> str:
     """Start the worker on `base`; it must post {type: "error"} (not hang) and still
     answer the request queued before the failure."""
@@ -137,22 +131,21 @@ def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path
     # worker.js looks for the missing file only once the start has gone wrong. The wheels
     # are needed by the normal start only (test_startup: the snapshot start needs neither),
     # so for them the snapshot is left out of build.json.
-    def delete(root):
+    def delete(root, info):
         for f in root.glob(missing):
             f.unlink()
         if missing.startswith("wheels/"):
-            info = json.loads((root / "build.json").read_text())
             info.pop("snapshot", None)
             (root / "build.json").write_text(json.dumps(info))
-    base = serve_dir(broken_copy(dist_dir, tmp_path, delete))
+    base = serve_dir(site_copy(dist_dir, tmp_path, delete))
     message = wait_for_load_error(page, base)
     assert missing.split("*")[0] in message and "HTTP 404" in message, message
 
 
 def test_corrupt_wasm_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path):
     # Pyodide itself only logs this and never settles; worker.js must notice.
-    def corrupt(root):
+    def corrupt(root, info):
         (root / "pyodide" / "pyodide.asm.wasm").write_bytes(b"not wasm at all")
-    base = serve_dir(broken_copy(dist_dir, tmp_path, corrupt))
+    base = serve_dir(site_copy(dist_dir, tmp_path, corrupt))
     message = wait_for_load_error(page, base)
     assert "WebAssembly" in message, message
