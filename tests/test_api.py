@@ -1,10 +1,12 @@
 """The rest of the public API: inputs, what-if, score needed, performance and first ratings."""
 
+import dataclasses
 import json
+from decimal import Decimal
 
 import pytest
 
-from elo_core import EloError, initial_rating, performance, rate, score_needed, single_game, what_if
+from elo_core import EloError, GameResult, inputs, initial_rating, performance, rate, score_needed, single_game, what_if
 
 NOW = "2025-10-01"
 
@@ -22,6 +24,10 @@ NOW = "2025-10-01"
     (dict(method="glicko"), "method", "one of"), (dict(kind="bullet"), "kind", "one of"),
     (dict(rules="2025-13-01"), "rules", "real date"), (dict(rules="1/10/2025"), "rules", "YYYY-MM-DD"),
     (dict(rating="x" * 10_000_000), "rating", "too long"),
+    # plain digits take a shorter path (inputs.whole): the same checks and words
+    (dict(rating="3501"), "rating", "between"), (dict(rating="0"), "rating", "unrated"),
+    (dict(rating="9" * 33), "rating", "too long"), (dict(k="101"), "k", "between"),
+    (dict(games="3600:1"), "games[0].opponent", "between"),
 ])
 def test_bad_input_names_the_field(kwargs, field, words):
     args = dict(rating=1800, k=20, games=[(1800, 1)], rules=NOW) | kwargs
@@ -43,6 +49,31 @@ def test_results_convert_to_plain_json():
     assert {"expected", "score", "k", "change", "change_rounded", "new_rating", "below_floor", "games"} <= r.keys()
     assert set(r["games"][0]) >= {"opponent", "score", "counted", "expected", "change", "reason"}
     assert r["games"][1]["counted"] is False and "unrated" in r["games"][1]["reason"]
+
+
+def test_a_game_result_is_frozen_and_converts_each_field():
+    game = rate(1800, 20, [(1750, 1)], rules=NOW).games[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.score = 0.5
+    d = game.to_dict()
+    assert list(d) == [f.name for f in dataclasses.fields(GameResult)]
+    assert isinstance(game.expected, Decimal) and d["expected"] == 0.57 and type(d["expected"]) is float
+    assert d["change"] == 8.6 and (d["opponent"], d["score"], d["counted"], d["reason"]) == (1750, 1.0, True, None)
+
+
+def test_games_checked_once_are_passed_on_as_they_are():
+    checked = inputs.games(["1750:1", {"opponent": "1900", "score": "1/2"}])
+    assert checked == ((1750, 1.0), (1900, 0.5)) and inputs.games(checked) is checked
+    assert rate("1800", "20", checked, rules=NOW) == rate(1800, 20, "1750:1,1900:=", rules=NOW)
+    # a plain tuple is still checked, and an empty checked list still refused where games are required
+    with pytest.raises(EloError, match="1, 0.5 or 0"):
+        rate(1800, 20, ((1750, 2),), rules=NOW)
+    with pytest.raises(EloError, match="at least one game"):
+        inputs.games(inputs.games([]), allow_empty=False)
+
+
+def test_ratings_written_with_leading_zeros_or_spaces_are_read():
+    assert [inputs.rating(v) for v in ("01800", " 1800 ", "1800.0", 1800, 1800.0)] == [1800] * 5
 
 
 def test_an_empty_period_changes_nothing():
