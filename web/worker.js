@@ -463,16 +463,16 @@ function afterStart(handle, { first = async () => {}, later = async () => {}, pr
 
 // V8 first runs the interpreter's wasm functions as compiled by its quick baseline
 // compiler, and recompiles the busy ones with its optimising compiler only after they
-// have run for a while. Until then an answer for 30 games takes 20-30 ms instead of 3-5
-// ms: the first keystrokes would miss their frame. So right after the start, requests
-// like the page's are answered and thrown away, one per task (a request from the page
-// waits for one of them at most). Their ratings take the main branches: an ordinary
-// one, one exempt from the 400-point rule, one below the floor, a typo.
+// have run for a while. Until then the Python of an answer for 30 games takes 5-20 ms
+// instead of 1-3 ms: the first keystrokes would miss their frame. So right after the
+// start, requests like the page's are answered and thrown away, one per task (a request
+// from the page waits for one of them at most). Their ratings take the main branches:
+// an ordinary one, one exempt from the 400-point rule, one below the floor, a typo.
 // Enough rounds also matter to the next visit: Chromium keeps a module's optimised
 // code on disk (V8's wasm code cache, used by the next visit's streaming compile) only
 // once enough of it has been made. Restored from the snapshot, the interpreter runs too
 // little for that on its own: 64 rounds left no cache here, 120 did (Chromium 156), so
-// 200 it is (1.2-1.8 s of the worker's time here, one request per task; the cache is
+// 200 it is (1.1-1.8 s of the worker's time here, one request per task; the cache is
 // written 0.5-1 s after the first result). With it, the next visit does not compile the
 // busy functions again: restoring the snapshot went from about 280 to 150-220 ms
 // (bench/RESULTS.md).
