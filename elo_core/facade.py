@@ -43,7 +43,7 @@ def handle(request: str) -> str:
         return json.dumps({"ok": True, "result": result}, allow_nan=False)
     except EloError as e:
         return json.dumps({"ok": False, "errors": [x.to_dict() for x in getattr(e, "errors", [e])]})
-    except (ValueError, RecursionError) as e:  # malformed JSON and the like: still an answer
+    except (ValueError, RecursionError, LookupError, TypeError) as e:  # malformed JSON and the like: still an answer
         return json.dumps({"ok": False, "errors": [{"field": None, "message": f"bad request: {type(e).__name__}"}]})
 
 

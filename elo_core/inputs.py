@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Any, Iterable
+from typing import Any
 
 MAX_RATING = 3500
 MAX_GAMES = 1000
 MAX_TEXT = 100_000  # characters; longer text is refused before any parsing
+MAX_NUMBER_CHARS = 32  # a number written longer is refused as too long
 
 METHODS = ("fide", "logistic")
 KINDS = ("standard", "rapid", "blitz")
@@ -44,7 +46,7 @@ def number(value: Any, field: str) -> float:
         text = value.strip()
         if not text:
             raise EloError(field, "is required")
-        if len(text) > 32:
+        if len(text) > MAX_NUMBER_CHARS:
             raise EloError(field, "is too long to be a number")
         if not _NUMBER.fullmatch(text):  # plain decimals only: no 1e309, NaN, 1_800 or non-ASCII digits
             raise EloError(field, f"must be a number, not {_show(text)}")
@@ -58,7 +60,7 @@ def number(value: Any, field: str) -> float:
 
 def whole(value: Any, field: str, low: int, high: int, bounds: str = "") -> int:
     """A whole number in ``low..high`` (inclusive); ``bounds`` words the range for the message."""
-    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 32:
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= MAX_NUMBER_CHARS:
         x = int(value)  # plain digits, as the page sends every rating (31 per keystroke): no regex
     else:
         x = number(value, field)
@@ -98,7 +100,7 @@ def score(value: Any, field: str = "score") -> float:
     x = number(value, field)
     if x not in (0, 0.5, 1):
         raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {x:g}")
-    return float(x)
+    return abs(float(x))  # abs: a float's negative zero, -0.0, is a loss like any 0
 
 
 def flag(value: Any, field: str) -> bool:
@@ -155,31 +157,34 @@ def game(value: Any, field: str) -> tuple[int, float]:
     return rating(opp, f"{field}.opponent", unrated_ok=True), score(sc, f"{field}.score")
 
 
-class Games(tuple):
-    """Games as :func:`games` returns them (and nothing else makes): checked, so passed on as they are.
+class _Checked(tuple):
+    """What :func:`games` returns, and the only way to make one: games already checked.
 
-    The page's main request parses its games once and rates them twice (both methods);
-    checking 30 games again for each would cost a fifth of the keystroke's Python time.
+    The page's main request parses its games once and rates them twice (both methods): given
+    back to :func:`games`, they are passed on as they are, not checked again game by game.
     """
 
     __slots__ = ()
 
 
-def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> Games:
-    """A list of games; text is comma separated ``OPP:SCORE`` (the page's URL format)."""
-    if type(values) is Games and (values or allow_empty):
+def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> tuple[tuple[int, float], ...]:
+    """A list of games (or any iterable of them); text is comma separated ``OPP:SCORE``
+    (the page's URL format)."""
+    if type(values) is _Checked and (values or allow_empty):
         return values
     if isinstance(values, str):
         if len(values) > MAX_TEXT:
             raise EloError(field, "is far too long")
         values = [v for v in values.split(",") if v.strip()]
-    if not isinstance(values, (list, tuple)):
-        raise EloError(field, "must be a list of games")
+    elif not isinstance(values, (list, tuple)):
+        if isinstance(values, (Mapping, bytes, bytearray)) or not isinstance(values, Iterable):
+            raise EloError(field, "must be a list of games")
+        values = list(values)  # e.g. a generator
     if len(values) > MAX_GAMES:
         raise EloError(field, f"has {len(values)} games; at most {MAX_GAMES} are allowed")
     if not values and not allow_empty:
         raise EloError(field, "needs at least one game")
-    return Games(game(v, f"{field}[{i}]") for i, v in enumerate(values))
+    return _Checked(game(v, f"{field}[{i}]") for i, v in enumerate(values))
 
 
 def _refuse(field: str, message: str):

@@ -34,7 +34,7 @@ def _half_up(x: Fraction, places: int = 0) -> Decimal:
 
 
 def _rated_games(games: Any) -> tuple[list[tuple[int, float]], int]:
-    parsed = inputs.games(games if isinstance(games, str) else list(games), allow_empty=False)
+    parsed = inputs.games(games, allow_empty=False)
     rated = [(o, s) for o, s in parsed if o]
     return rated, len(parsed) - len(rated)
 

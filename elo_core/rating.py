@@ -13,10 +13,11 @@ Two methods, side by side:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Iterable
+from typing import Any
 
 from . import inputs
 from .inputs import EloError
@@ -29,14 +30,9 @@ CAP = 400
 Number = Decimal | float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameResult:
-    """One game from the player's side.
-
-    Made once per game and method at every keystroke (60 with 30 games): with slots, a
-    frozen dataclass is made in under half the time (its ``__init__`` sets each field
-    through ``object.__setattr__``).
-    """
+    """One game from the player's side."""
 
     opponent: int
     score: float
@@ -121,7 +117,7 @@ def rate(rating: Any, k: Any, games: Iterable[Any], *, method: str = "fide", rul
     """
     rating = inputs.rating(rating)
     k = inputs.k_factor(k)
-    games = inputs.games(games if isinstance(games, (str, tuple)) else list(games))
+    games = inputs.games(games)
     method = inputs.choice(method, "method", inputs.METHODS)
     kind = inputs.choice(kind, "kind", inputs.KINDS)
     rules = rules_in_force(inputs.day(rules) if rules is not None else date.today(), kind)
@@ -130,7 +126,8 @@ def rate(rating: Any, k: Any, games: Iterable[Any], *, method: str = "fide", rul
     return _rate_logistic(rating, k, games, rules, bool(cap_400))
 
 
-# A checked score (1.0, 0.5 or 0.0) as the Decimal FIDE's arithmetic uses.
+# FIDE's arithmetic is in Decimal: each checked score's Decimal is made once, here, rather
+# than from a string for every game of every request.
 _DECIMAL_SCORE = {s: Decimal(str(s)) for s in (1.0, 0.5, 0.0)}
 
 
@@ -226,10 +223,13 @@ def _floor_note(rules: Rules) -> str:
 
 
 def _scalars(result: Any) -> dict:
-    """A result whose fields are all scalars, JSON-ready: a shortcut past _plain's walk, as
-    only a Decimal needs converting (30 games' results at every keystroke)."""
-    return {name: float(v) if type(v) is Decimal else v
-            for name in result.__dataclass_fields__ for v in (getattr(result, name),)}
+    """JSON-ready, for a result whose fields are numbers, text, bools or None: only its
+    Decimals need converting, so it skips _plain's walk (30 games' results per keystroke)."""
+    d = {}
+    for name in result.__dataclass_fields__:
+        value = getattr(result, name)
+        d[name] = float(value) if type(value) is Decimal else value
+    return d
 
 
 def _plain(value: Any) -> Any:
@@ -329,7 +329,7 @@ def what_if(rating: Any, k: Any, games: Iterable[Any], opponent: Any, **options:
     >>> [w[r].change_rounded for r in ("win", "draw", "loss")]
     [21, 11, 1]
     """
-    games = list(inputs.games(list(games) if not isinstance(games, str) else games))
+    games = list(inputs.games(games))
     opponent = inputs.rating(opponent, "opponent")
     return {name: rate(rating, k, games + [(opponent, s)], **options) for name, s in OUTCOMES}
 
@@ -366,7 +366,9 @@ def score_needed(rating: Any, k: Any, games: Iterable[Any], remaining: Iterable[
     >>> score_needed(1950, 20, [(1900, 0.5)], [2000, 2050], 2000, rules="2025-10-01").points is None
     True
     """
-    games = list(inputs.games(list(games) if not isinstance(games, str) else games))
+    games = list(inputs.games(games))
+    if isinstance(remaining, (str, Mapping)) or not isinstance(remaining, Iterable):
+        raise EloError("remaining", "must be a list of opponents' ratings")
     remaining = [inputs.rating(r, f"remaining[{i}]") for i, r in enumerate(remaining)]
     if not remaining:
         raise EloError("remaining", "needs at least one remaining game")

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from elo_core import EloError, GameResult, inputs, initial_rating, performance, rate, score_needed, single_game, what_if
+from elo_core.facade import handle
 
 NOW = "2025-10-01"
 
@@ -61,7 +62,7 @@ def test_a_game_result_is_frozen_and_converts_each_field():
     assert d["change"] == 8.6 and (d["opponent"], d["score"], d["counted"], d["reason"]) == (1750, 1.0, True, None)
 
 
-def test_games_checked_once_are_passed_on_as_they_are():
+def test_games_checked_once_are_passed_on_as_they_are(monkeypatch):
     checked = inputs.games(["1750:1", {"opponent": "1900", "score": "1/2"}])
     assert checked == ((1750, 1.0), (1900, 0.5)) and inputs.games(checked) is checked
     assert rate("1800", "20", checked, rules=NOW) == rate(1800, 20, "1750:1,1900:=", rules=NOW)
@@ -70,6 +71,30 @@ def test_games_checked_once_are_passed_on_as_they_are():
         rate(1800, 20, ((1750, 2),), rules=NOW)
     with pytest.raises(EloError, match="at least one game"):
         inputs.games(inputs.games([]), allow_empty=False)
+    # the page's request: 30 games checked once, though both methods rate them
+    seen = []
+    monkeypatch.setattr(inputs, "game", lambda value, field, check=inputs.game: seen.append(field) or check(value, field))
+    rate(1800, 20, checked, rules=NOW)
+    assert seen == []
+    games = [{"opponent": str(1650 + 10 * i), "score": "1"} for i in range(30)]
+    answer = json.loads(handle(json.dumps({"op": "rate", "args": {"rating": "1800", "k": "20", "games": games}})))
+    assert answer["ok"] and seen == [f"games[{i}]" for i in range(30)]
+
+
+def test_games_come_as_any_iterable_but_not_as_a_mapping_or_a_number():
+    assert rate(1800, 20, ((o, 1) for o in (1750, 1900)), rules=NOW) == rate(1800, 20, [(1750, 1), (1900, 1)], rules=NOW)
+    for bad in (5, None, {"1750": 1}, b"1750:1"):
+        with pytest.raises(EloError, match="must be a list of games") as e:
+            rate(1800, 20, bad, rules=NOW)
+        assert e.value.field == "games"
+    with pytest.raises(EloError, match="must be a list of opponents' ratings"):
+        score_needed(1800, 20, [(1750, 1)], 1900, 1810, rules=NOW)
+
+
+def test_a_negative_zero_score_is_a_plain_loss():
+    assert inputs.score(-0.0) == 0.0 and str(inputs.score(-0.0)) == "0.0"
+    game = rate(2651, 10, [(3401, -0.0)], rules=NOW).games[0]   # exempt from the cap: expected exactly 0
+    assert (game.score, game.expected, str(game.change)) == (0.0, 0, "0.0")
 
 
 def test_ratings_written_with_leading_zeros_or_spaces_are_read():

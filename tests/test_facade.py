@@ -38,6 +38,16 @@ def test_malformed_requests_get_an_answer():
         assert r["ok"] is False and r["errors"][0]["message"]
 
 
+def test_lists_given_as_something_else_get_an_answer_naming_the_field():
+    for op in ("rate", "performance", "initial", "what_if", "score_needed"):
+        for key in ("games", "remaining"):
+            for value in (5, None, True, {"a": 1}):
+                args = dict(rating="1800", k="20", games="1750:1", opponent="1900", remaining="1900", target="1810")
+                r = ask(op, **(args | {key: value}))
+                if key == "games" or op == "score_needed":
+                    assert r["ok"] is False and r["errors"][0]["field"] == key, (op, key, value, r)
+
+
 def test_no_nan_ever_reaches_the_page():
     text = handle(json.dumps({"op": "rate", "args": {"rating": "NaN", "k": "Infinity", "games": "1e309:1"}}))
     assert "NaN" not in text.replace("'NaN'", "") and json.loads(text)["ok"] is False
