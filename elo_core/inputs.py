@@ -143,7 +143,7 @@ def game(value: Any, field: str) -> tuple[int, float]:
     """One game as ``(opponent rating, score)`` from a pair, a mapping or ``"OPP:SCORE"`` text."""
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and value[1] in (0.0, 0.5, 1.0) \
             and type(value[1]) is float and 0 <= value[0] <= MAX_RATING:
-        return value  # already a checked game (this function's own output): the per-keystroke path
+        return value  # a game already checked (this function's own output), as what_if and events pass them
     if isinstance(value, str):
         opp, sep, sc = value.strip().partition(":")
         if not sep:
@@ -162,6 +162,8 @@ class _Checked(tuple):
 
     The page's main request parses its games once and rates them twice (both methods): given
     back to :func:`games`, they are passed on as they are, not checked again game by game.
+    (A list that adds games to checked ones, as what_if's, goes through :func:`game`, whose
+    own shortcut lets each checked game through.)
     """
 
     __slots__ = ()

@@ -299,9 +299,10 @@ const wasmURL = here("pyodide/pyodide.asm.wasm");
 // streaming compile fail (Pyodide's own too): it is then compiled from its bytes, slower
 // and with no compiled code kept for the next visit, but the calculator works.
 const fromBytes = (r) => r.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+const servedAsWasm = (r) => r.headers.get("Content-Type")?.startsWith("application/wasm");
 const compiled = wasmSupported && WebAssembly.compileStreaming
   ? fetch(wasmURL)
-    .then((r) => (r.ok && !r.headers.get("Content-Type")?.startsWith("application/wasm") ? fromBytes(r) : WebAssembly.compileStreaming(r)))
+    .then((r) => (r.ok && !servedAsWasm(r) ? fromBytes(r) : WebAssembly.compileStreaming(r)))
     .then((m) => (mark("wasm"), m))
   : Promise.reject(new Error("no WebAssembly.compileStreaming"));
 const early = {
