@@ -259,9 +259,20 @@ async function update() {
 
 // ---------- messages next to fields ----------
 
+// What the last answer marked: its messages and the fields it flagged. Each answer clears
+// just these, rather than looking through the whole page for them at every keystroke.
+const marked = { messages: new Set(), fields: new Set() };
+
 function clearMessages() {
-  for (const el of document.querySelectorAll(".msg")) setText(el, "");
-  for (const el of document.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+  for (const el of marked.messages) setText(el, "");
+  for (const el of marked.fields) el.removeAttribute("aria-invalid");
+  marked.messages.clear();
+  marked.fields.clear();
+}
+
+function markInvalid(input) {
+  input.setAttribute("aria-invalid", "true");
+  marked.fields.add(input);
 }
 
 // Puts each message next to its field. `only` limits a request to the fields it alone
@@ -286,7 +297,8 @@ function showErrors(errors, { only = null, box = null, label = null } = {}) {
     target ||= $("form-msg");
     const text = `${label || labelFor(name)} ${message}`;
     setText(target, target.textContent ? `${target.textContent} ${text}` : text);
-    if (input) input.setAttribute("aria-invalid", "true");
+    marked.messages.add(target);
+    if (input) markInvalid(input);
   }
 }
 
@@ -305,6 +317,38 @@ function dash(...ids) {
 
 function announce(text) {
   if (text !== lastAnnounced) setText($("live"), (lastAnnounced = text));
+}
+
+// The charts are drawn while they are on screen, and as they come into view (or the page is
+// printed). Below the fold (a few games push them there), content-visibility: auto already
+// skips their layout and paint; drawing them at every keystroke would still cost it a fifth
+// of its main-thread time for nothing shown. The browser says when it skips the result
+// section, or the charts within it (contentvisibilityautostatechange, before it renders them
+// again; the charts' own state is not looked at again while the section is skipped). A
+// browser without that event never says so, and the charts are drawn every time.
+const charts = { skipped: new Set(), pending: null };
+
+function drawCharts(dots, bars) {
+  charts.pending = { dots, bars };
+  if (!charts.skipped.size) flushCharts();
+}
+
+function watchCharts() {
+  for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
+    el.addEventListener("contentvisibilityautostatechange", (event) => {
+      charts.skipped[event.skipped ? "add" : "delete"](el);
+      if (!charts.skipped.size) flushCharts();
+    });
+  }
+  addEventListener("beforeprint", flushCharts);
+}
+
+function flushCharts() {
+  if (!charts.pending) return;
+  const { dots, bars } = charts.pending;
+  charts.pending = null;
+  drawCurve($("curve"), curve, dots);
+  drawBars($("bars"), bars);
 }
 
 const RENDER = {
@@ -334,8 +378,7 @@ const RENDER = {
       setText($("alternative"), "Fix the marked fields to see the result.");
       setText($("formula"), "");
       $("floor-warning").hidden = true;
-      drawCurve($("curve"), curve, []);
-      drawBars($("bars"), []);
+      drawCharts([], []);
       return;
     }
     const r = answer.result;
@@ -358,8 +401,8 @@ const RENDER = {
     setText($("alternative"), alt.method === "logistic"
       ? `Classic logistic formula, K ${alt.effective_k}: expected ${fixed(alt.expected, 4)}, change ${signed(alt.change, 4)}, new rating ${fixed(alt.new_rating, 4)}.`
       : `FIDE table 8.1.2 (official), K ${alt.effective_k}: expected ${fixed(alt.expected, 2)}, change ${signed(alt.change_rounded, 0)}, new rating ${alt.new_rating}.`);
-    drawCurve($("curve"), curve, r.games.filter((g) => g.counted));
-    drawBars($("bars"), r.games.map((g, i) => ({ label: String(i + 1), value: g.counted ? g.change : null, text: g.counted ? signed(g.change, p) : "–" })));
+    drawCharts(r.games.filter((g) => g.counted),
+      r.games.map((g, i) => ({ label: String(i + 1), value: g.counted ? g.change : null, text: g.counted ? signed(g.change, p) : "–" })));
     announce(`New rating ${q("new-rating").textContent}, change ${q("rating-change").textContent}.`);
   },
 
@@ -383,7 +426,7 @@ const RENDER = {
     body.replaceChildren();
     if (!answer.ok) {
       showErrors(answer.errors, { only: ["opponent"], box: "next-msg", label: "Next opponent's rating" });
-      if (answer.errors.some((e) => e.field === "opponent")) $("next").setAttribute("aria-invalid", "true");
+      if (answer.errors.some((e) => e.field === "opponent")) markInvalid($("next"));
       table.hidden = true;
       return;
     }
@@ -622,6 +665,7 @@ function start() {
   readUrl();
   bindTabs();
   $("form").addEventListener("input", update);
+  watchCharts();
   $("rules").addEventListener("input", () => (refusedRules = null), { capture: true });
   document.addEventListener("submit", (e) => e.preventDefault()); // every form: nothing is ever sent
   for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", update);

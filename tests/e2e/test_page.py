@@ -38,6 +38,18 @@ def tid(page: Page, name: str):
     return page.get_by_test_id(name)
 
 
+def look_at_charts(page: Page) -> None:
+    """Scroll the charts into view: off screen, they are drawn only once seen (app.js)."""
+    page.locator("#results-tournament .charts").scroll_into_view_if_needed()
+
+
+def look_away_from_charts(page: Page) -> None:
+    """Back to the top, until the browser skips the charts (and has said so: one more frame)."""
+    page.evaluate("scrollTo(0, 0)")
+    page.wait_for_function("() => !document.getElementById('curve').checkVisibility({ contentVisibilityAuto: true })")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def check_fide_case(page: Page, case: dict) -> None:
     """Totals from the vector, per-game figures from elo_core, as the page shows them."""
     expect(tid(page, "new-rating")).to_have_text(str(case["new_rating"]))
@@ -127,6 +139,7 @@ def test_breakdown_rows_say_why_a_game_does_not_count(page: Page, site_url):
     expect(rows.nth(0)).to_contain_text("600")
     expect(rows.nth(2)).to_contain_text("unrated")
     expect(tid(page, "games-counted")).to_have_text("1")
+    look_at_charts(page)
     expect(page.locator("#curve circle")).to_have_count(1)
     expect(page.locator("#bars rect")).to_have_count(1)
 
@@ -144,15 +157,18 @@ def test_charts_follow_every_answer_and_hide_while_the_input_is_wrong(page: Page
             expect(bars.nth(n).locator("title")).to_have_text(f"game {i + 1}: {change}")
             expect(bars.nth(n)).to_be_visible()
 
+    look_at_charts(page)
     expect(dots).to_have_count(2)
     bars_match_the_rows([0, 1])
     before = [dots.first.get_attribute("cx"), bars.nth(1).get_attribute("height")]
     page.fill("#rating", "abc")
     expect(tid(page, "new-rating")).to_have_text("–")
+    look_at_charts(page)
     expect(dots.first).to_be_hidden()
     expect(bars.first).to_be_hidden()
     page.fill("#rating", "1700")
     expect(tid(page, "new-rating")).not_to_have_text("–")
+    look_at_charts(page)
     expect(dots.first).to_be_visible()
     expect(dots.nth(1).locator("title")).to_have_text(re.compile(r"^vs 1900: difference -200, expected "))
     bars_match_the_rows([0, 1])
@@ -160,8 +176,44 @@ def test_charts_follow_every_answer_and_hide_while_the_input_is_wrong(page: Page
     assert after[0] != before[0] and after[1] != before[1], (before, after)  # moved, not just shown again
     rows.nth(1).locator(".opp").fill("0")  # now unrated: one mark each fewer
     expect(tid(page, "games-counted")).to_have_text("1")
+    look_at_charts(page)
     expect(dots).to_have_count(1)
     bars_match_the_rows([0])
+
+
+def test_charts_off_screen_wait_until_seen_and_then_show_the_latest_answer(page: Page, site_url):
+    # 30 games push the charts far below the fold: the keystrokes skip them (app.js), and
+    # they catch up as they come into view, or when the page is printed.
+    games = [(1650 + 10 * i, (1, 0.5, 0)[i % 3]) for i in range(30)]
+    open_page(page, site_url, rating=1800, k=20, games=games_param(games), rules="2025-10-01")
+    dots = page.locator("#curve circle")
+    first_title = dots.first.locator("title")
+    expect(tid(page, "new-rating")).not_to_have_text("–")
+    assert dots.count() == 0  # never on screen, never drawn
+
+    def new_rating(rating: int) -> str:
+        return str(rate(rating, 20, games, rules="2025-10-01").new_rating)
+
+    def title(rating: int) -> str:  # the first dot's, up to its expected score
+        return f"vs 1650: difference {rate(rating, 20, games[:1], rules='2025-10-01').games[0].difference_used}, expected "
+
+    look_at_charts(page)
+    expect(dots).to_have_count(30)
+    expect(first_title).to_have_text(re.compile("^" + re.escape(title(1800))))
+
+    look_away_from_charts(page)
+    page.fill("#rating", "1500")
+    expect(tid(page, "new-rating")).to_have_text(new_rating(1500))
+    assert first_title.text_content().startswith(title(1800))  # answered; the charts left as they were
+    look_at_charts(page)
+    expect(first_title).to_have_text(re.compile("^" + re.escape(title(1500))))
+
+    look_away_from_charts(page)
+    page.fill("#rating", "2100")
+    expect(tid(page, "new-rating")).to_have_text(new_rating(2100))
+    assert first_title.text_content().startswith(title(1500))
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")
+    assert first_title.text_content().startswith(title(2100))  # drawn at once for printing
 
 
 def test_the_share_link_is_current_when_used_before_typing_pauses(page: Page, site_url):
