@@ -319,36 +319,48 @@ function announce(text) {
   if (text !== lastAnnounced) setText($("live"), (lastAnnounced = text));
 }
 
-// The charts are drawn while they are on screen, and as they come into view (or the page is
-// printed). Below the fold (a few games push them there), content-visibility: auto already
+// The charts are drawn while the browser renders them, and as it starts to again (or the
+// page is printed). Far below the fold (30 games push them there), content-visibility: auto
 // skips their layout and paint; drawing them at every keystroke would still cost it a fifth
-// of its main-thread time for nothing shown. The browser says when it skips the result
-// section, or the charts within it (contentvisibilityautostatechange, before it renders them
-// again; the charts' own state is not looked at again while the section is skipped). A
-// browser without that event never says so, and the charts are drawn every time.
-const charts = { skipped: new Set(), pending: null };
+// of its main-thread time for nothing shown. The browser says when it starts or stops
+// skipping the result section, or the charts within it (contentvisibilityautostatechange;
+// the charts' own state is not looked at again while the section is skipped). It starts
+// rendering them well before they come into view, and says so a task later: after a jump
+// (Ctrl+End), that one frame shows the charts without marks, never an earlier answer's.
+// Embedded, the charts are not shown at all; a browser without the event never says they
+// are skipped, and they are drawn every time.
+const charts = { skipped: new Set(), pending: null, blank: false };
 
 function drawCharts(dots, bars) {
+  if (EMBED) return;
   charts.pending = { dots, bars };
-  if (!charts.skipped.size) flushCharts();
-}
-
-function watchCharts() {
-  for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
-    el.addEventListener("contentvisibilityautostatechange", (event) => {
-      charts.skipped[event.skipped ? "add" : "delete"](el);
-      if (!charts.skipped.size) flushCharts();
-    });
+  if (!charts.skipped.size) {
+    flushCharts();
+  } else if (!charts.blank) {
+    drawCurve($("curve"), curve, []); // marks hidden until drawn again: two attributes
+    drawBars($("bars"), []);
+    charts.blank = true;
   }
-  addEventListener("beforeprint", flushCharts);
 }
 
 function flushCharts() {
   if (!charts.pending) return;
   const { dots, bars } = charts.pending;
   charts.pending = null;
+  charts.blank = false;
   drawCurve($("curve"), curve, dots);
   drawBars($("bars"), bars);
+}
+
+function watchCharts() {
+  for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
+    el.addEventListener("contentvisibilityautostatechange", (event) => {
+      if (event.target !== el) return; // it bubbles: .whatif and .explain inside have their own
+      charts.skipped[event.skipped ? "add" : "delete"](el);
+      if (!charts.skipped.size) flushCharts();
+    });
+  }
+  addEventListener("beforeprint", flushCharts);
 }
 
 const RENDER = {

@@ -14,10 +14,14 @@ let sortDown = false;
 let selected = null;
 let hooks = null;       // {update, fill} from the page
 
+// This tab's two message boxes are its own: each event answer rewrites them (renderEvent),
+// and with no file there is no answer, so they are cleared here.
 export function eventRequest() {
   if (!text) {
     report = null; // the file was cleared: clear what was shown from it
     render(null);
+    setText($("event-text-msg"), "");
+    setText($("event-kind-msg"), "");
     return [];
   }
   return [{ op: "event", args: eventArgs() }];
@@ -46,12 +50,14 @@ function decode(buffer) {
 
 async function openFile(file) {
   if (!file) return;
-  if (file.size > MAX_FILE_BYTES) {
+  const refused = file.size > MAX_FILE_BYTES ? `${(file.size / 1e6).toFixed(0)} MB: far too large for an event file.`
+    : file.size === 0 ? "empty." : null;
+  if (refused) {
     text = "";
     readNote = null;
     report = null;
-    setText($("event-text-msg"), `${file.name} is ${(file.size / 1e6).toFixed(0)} MB: far too large for an event file.`);
-    render(null);
+    hooks.update(); // an answer still coming for the previous text is dropped, the tab emptied
+    setText($("event-text-msg"), `${file.name} is ${refused}`);
     return;
   }
   const decoded = decode(await file.arrayBuffer());

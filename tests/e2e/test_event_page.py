@@ -94,9 +94,20 @@ def test_bad_files_get_messages(page: Page, site_url, tmp_path):
     empty = tmp_path / "empty.pgn"
     empty.write_bytes(b"")
     page.set_input_files("#event-file", empty)
-    expect(page.locator("#event-text-msg")).not_to_be_empty()
+    expect(page.locator("#event-text-msg")).to_have_text("empty.pgn is empty.")
+    expect(page.get_by_test_id("player-row")).to_have_count(0)
     latin = tmp_path / "latin.trf"
     latin.write_bytes((DATA / "codes.trf").read_text("utf-8").replace("Gamma, Gil", "Gómez, Gil").encode("latin-1"))
     page.set_input_files("#event-file", latin)
     expect(row_of(page, "Gómez, Gil")).to_have_count(1)
     expect(page.get_by_test_id("event-problems")).to_contain_text("not UTF-8")
+
+
+def test_a_message_goes_with_the_text_it_was_about(page: Page, site_url):
+    # With no text there is no answer to rewrite the messages: the tab clears them itself.
+    open_event_tab(page, site_url)
+    page.fill("#event-text", "neither a tournament report nor PGN")
+    expect(page.locator("#event-kind-msg")).to_contain_text("neither a TRF")
+    page.fill("#event-text", "")
+    expect(page.locator("#event-kind-msg")).to_be_empty()
+    expect(page.locator("#event-text-msg")).to_be_empty()

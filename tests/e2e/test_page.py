@@ -39,7 +39,7 @@ def tid(page: Page, name: str):
 
 
 def look_at_charts(page: Page) -> None:
-    """Scroll the charts into view: off screen, they are drawn only once seen (app.js)."""
+    """Scroll the charts into view: far off screen, they are drawn only once near (app.js)."""
     page.locator("#results-tournament .charts").scroll_into_view_if_needed()
 
 
@@ -183,7 +183,9 @@ def test_charts_follow_every_answer_and_hide_while_the_input_is_wrong(page: Page
 
 def test_charts_off_screen_wait_until_seen_and_then_show_the_latest_answer(page: Page, site_url):
     # 30 games push the charts far below the fold: the keystrokes skip them (app.js), and
-    # they catch up as they come into view, or when the page is printed.
+    # they catch up as they come into view, or when the page is about to be printed. Far:
+    # Chromium renders what is within 1.5 screens, so the screen is set, and not too tall.
+    page.set_viewport_size({"width": 1280, "height": 600})
     games = [(1650 + 10 * i, (1, 0.5, 0)[i % 3]) for i in range(30)]
     open_page(page, site_url, rating=1800, k=20, games=games_param(games), rules="2025-10-01")
     dots = page.locator("#curve circle")
@@ -204,7 +206,8 @@ def test_charts_off_screen_wait_until_seen_and_then_show_the_latest_answer(page:
     look_away_from_charts(page)
     page.fill("#rating", "1500")
     expect(tid(page, "new-rating")).to_have_text(new_rating(1500))
-    assert first_title.text_content().startswith(title(1800))  # answered; the charts left as they were
+    assert first_title.text_content().startswith(title(1800))  # answered; the charts left as they were,
+    expect(dots.first).to_be_hidden()  # their marks hidden: a jump to them never shows old ones
     look_at_charts(page)
     expect(first_title).to_have_text(re.compile("^" + re.escape(title(1500))))
 
@@ -212,8 +215,27 @@ def test_charts_off_screen_wait_until_seen_and_then_show_the_latest_answer(page:
     page.fill("#rating", "2100")
     expect(tid(page, "new-rating")).to_have_text(new_rating(2100))
     assert first_title.text_content().startswith(title(1500))
-    page.evaluate("dispatchEvent(new Event('beforeprint'))")
-    assert first_title.text_content().startswith(title(2100))  # drawn at once for printing
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")  # as the browser does before printing
+    assert first_title.text_content().startswith(title(2100))  # drawn at once
+
+
+def test_charts_on_screen_follow_answers_whatever_the_blocks_around_them_say(page: Page, site_url):
+    # The blocks after the charts (.whatif, .explain) have content-visibility of their own, and
+    # their state-change events bubble through the result section: one skipped below the
+    # screen (a short screen) must not be taken for the charts.
+    open_page(page, site_url, rating=1800, k=20, games="1750:1,1900:0.5", rules="2025-10-01")
+    look_at_charts(page)
+    first_title = page.locator("#curve circle title").first
+    expect(first_title).to_have_text(re.compile(r"^vs 1750: difference 50, "))
+    page.evaluate("""() => {
+        for (const block of document.querySelectorAll("#results-tournament .whatif, #results-tournament .explain")) {
+            block.dispatchEvent(new ContentVisibilityAutoStateChangeEvent(
+                "contentvisibilityautostatechange", { skipped: true, bubbles: true }));
+        }
+    }""")
+    page.fill("#rating", "1700")
+    look_at_charts(page)
+    expect(first_title).to_have_text(re.compile(r"^vs 1750: difference -50, "))
 
 
 def test_the_share_link_is_current_when_used_before_typing_pauses(page: Page, site_url):
