@@ -365,14 +365,14 @@ def main(argv=None) -> int:
             print("where a repeat visit's time goes (site, HTTP cache; ms after navigation, median): "
                   + ", ".join(f"{n} {statistics.median(m[n] for m in repeat_marks):.0f}" for n in names))
         for which, visits in keys.items():
-            ks = [k for visit in visits for k in visit]
+            ks = [k for one in visits for k in one]
             p95 = pct(ks, 95)
             print(f"keystroke -> last DOM change, 30 games, {which}, {len(visits)} profiles, n={len(ks)}: "
                   f"p50 {pct(ks, 50):.1f} ms, p95 {p95:.1f} ms (goal ≤ 16: {'met' if p95 <= 16 else 'NOT met'}), "
                   f"max {max(ks, default=float('nan')):.1f} ms; p95 of each profile: "
-                  + " ".join(f"{pct(visit, 95):.1f}" for visit in visits))
-            for visit in visits:
-                print(f"    in order: {' '.join(f'{k:.0f}' for k in visit)}")
+                  + " ".join(f"{pct(one, 95):.1f}" for one in visits))
+            for one in visits:
+                print(f"    in order: {' '.join(f'{k:.0f}' for k in one)}")
         print()
         print("bytes received on a cold visit (this server sends no Content-Encoding):")
         for label, (total, items) in byte_counts.items():
