@@ -329,25 +329,23 @@ function announce(text) {
 // (Ctrl+End), that one frame shows the charts without marks, never an earlier answer's.
 // Embedded, the charts are not shown at all; a browser without the event never says they
 // are skipped, and they are drawn every time.
-const charts = { skipped: new Set(), pending: null, blank: false };
+const charts = { skipped: new Set(), pending: null }; // pending: the answer not drawn yet
 
 function drawCharts(dots, bars) {
   if (EMBED) return;
+  if (!charts.skipped.size) return paintCharts(dots, bars);
+  if (!charts.pending) paintCharts([], []); // the first one skipped: marks hidden (two attributes)
   charts.pending = { dots, bars };
-  if (!charts.skipped.size) {
-    flushCharts();
-  } else if (!charts.blank) {
-    drawCurve($("curve"), curve, []); // marks hidden until drawn again: two attributes
-    drawBars($("bars"), []);
-    charts.blank = true;
-  }
 }
 
 function flushCharts() {
   if (!charts.pending) return;
   const { dots, bars } = charts.pending;
   charts.pending = null;
-  charts.blank = false;
+  paintCharts(dots, bars);
+}
+
+function paintCharts(dots, bars) {
   drawCurve($("curve"), curve, dots);
   drawBars($("bars"), bars);
 }

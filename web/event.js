@@ -15,13 +15,17 @@ let selected = null;
 let hooks = null;       // {update, fill} from the page
 
 // This tab's two message boxes are its own: each event answer rewrites them (renderEvent),
-// and with no file there is no answer, so they are cleared here.
+// and with no file there is no answer, so eventRequest clears them itself.
+function clearMessages() {
+  setText($("event-text-msg"), "");
+  setText($("event-kind-msg"), "");
+}
+
 export function eventRequest() {
   if (!text) {
     report = null; // the file was cleared: clear what was shown from it
     render(null);
-    setText($("event-text-msg"), "");
-    setText($("event-kind-msg"), "");
+    clearMessages();
     return [];
   }
   return [{ op: "event", args: eventArgs() }];
@@ -108,8 +112,7 @@ export function bindEvent(hooksFromPage) {
 }
 
 export function renderEvent(answer) {
-  setText($("event-text-msg"), "");
-  setText($("event-kind-msg"), "");
+  clearMessages();
   if (answer.ok) {
     // Same file and options as the table on screen: keep that table (and its sort).
     const key = JSON.stringify([answer.result.event, answer.result.players, answer.result.problems]);
