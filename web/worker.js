@@ -31,7 +31,7 @@ const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail }
 
 // Work done after the first answers yields between its pieces, so that a request from
 // the page waits for one piece at most (keeping the snapshot, warming up).
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+const nextTask = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const progress = (stage, detail, extra = {}) => {
   if (stage === "ready") mark("ready", extra.start);
@@ -477,7 +477,14 @@ function afterStart(handle, { first = async () => {}, later = async () => {}, pr
 // written 0.5-1 s after the first result). With it, the next visit does not compile the
 // busy functions again: restoring the snapshot went from about 280 to 150-220 ms
 // (bench/RESULTS.md).
+// Each answer to the page also pauses the warm-up for WARM_UP_QUIET_MS: the page then has a
+// frame to paint and the answer to write, and on a machine with few cores, a warm-up request
+// running meanwhile takes the core its main thread would use. Keystrokes on a first visit,
+// side by side in fresh profiles, p95 with and without the pause: 13.8 / 16.3, 11.6 / 13.2
+// and 13.8 / 14.0 ms in three runs (20 profiles each; bench/RESULTS.md). Pausing until typing
+// stops was tried before: the Python then stayed unoptimised for longer.
 const WARM_UP_ROUNDS = 200;
+const WARM_UP_QUIET_MS = 30;
 const WARM_UP_RATINGS = ["1800", "2700", "1200", "18o0"];
 
 async function warmUp(handle) {
@@ -487,6 +494,7 @@ async function warmUp(handle) {
   ] } }));
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
     await nextTask();
+    while (quietUntil > performance.now()) await nextTask(quietUntil - performance.now());
     try {
       handle(requests[round % requests.length]);
     } catch {
@@ -504,6 +512,9 @@ const internalError = (message) => {
   const error = { field: null, message: `internal error: ${message}` };
   return JSON.stringify({ ok: false, error, errors: [error] });
 };
+
+// Until when the warm-up leaves the page's answers room (see warmUp).
+let quietUntil = 0;
 
 // Started at once; requests that arrive meanwhile wait on this promise, in order.
 const ready = load().catch((e) => {
@@ -527,4 +538,5 @@ self.onmessage = async ({ data }) => {
     }
   }
   postMessage({ id, response });
+  quietUntil = performance.now() + WARM_UP_QUIET_MS;
 };
