@@ -493,8 +493,8 @@ async function warmUp(handle) {
     { op: "rate", args: { rating, k: "20", method: "fide", rules: "2025-10-01", kind: "standard", games } },
   ] } }));
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-    await nextTask();
-    while (quietUntil > performance.now()) await nextTask(quietUntil - performance.now());
+    do await nextTask(quietUntil - performance.now()); // no wait (0) unless an answer just went out
+    while (quietUntil > performance.now());
     try {
       handle(requests[round % requests.length]);
     } catch {
