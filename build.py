@@ -50,6 +50,7 @@ PYODIDE_CORE = (
 # on a first; bench/RESULTS.md) without changing what it does; in particular the function
 # table, whose layout the snapshot's function pointers depend on, is filled in the same order.
 RUNTIME_SCRIPT = "pyodide.asm.mjs"
+STDLIB = "python_stdlib.zip"
 RUNTIME_PATCHES = (
     # 1. The global offset table (GOT) gets a WebAssembly.Global for every export of the
     #    main module: 8,554 more than the 280 it imports itself, which only a side module
@@ -258,6 +259,7 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     key = hashlib.sha256()
     for part in (PYODIDE_VERSION.encode(), _sha256(pyodide_dir / "pyodide.asm.wasm").encode(),
                  _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(pyodide_dir / RUNTIME_SCRIPT).encode(),
+                 _sha256(pyodide_dir / STDLIB).encode(),
                  _sha256(elo_wheel).encode(),
                  SNAPSHOT_SCRIPT.read_bytes(), check.encode()):
         key.update(part + b"\0")
@@ -302,7 +304,11 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     digest = _sha256(gz)
     name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
     shutil.copy2(gz, out_dir / name)
-    return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info}
+    # The standard library the snapshot was made with: the worker keeps it beside the snapshot
+    # (web/worker.js) and checks the kept copy against this.
+    stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
+    return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info,
+            "stdlib": stdlib}
 
 
 def _files(root: Path) -> list[Path]:

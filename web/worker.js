@@ -83,13 +83,20 @@ const { fetch: browserFetch } = self;
 // build.json and its own scripts are in, and its own download of the file is answered
 // with an empty response.
 // Should the early compile have failed, Pyodide downloads and compiles as usual.
-async function startRuntime(loadPyodide, options = {}) {
+// `stdlib`, when given, resolves with the standard library's bytes kept by an earlier visit
+// (see snapshotBytes), or null: Pyodide's download of it is answered with them, or made.
+async function startRuntime(loadPyodide, options = {}, stdlib = null) {
   const wasm = watchWasmFailure();
   const { fetch } = self;
   const { instantiateStreaming } = WebAssembly;
-  self.fetch = (input, init) => String(input) === wasmURL
-    ? compiled.then(() => new Response(), () => fetch(input, init))
-    : fetch(input, init).then((r) => (r.ok || lookForMissing(), r), (e) => (lookForMissing(), Promise.reject(e)));
+  const download = (input, init) => fetch(input, init)
+    .then((r) => (r.ok || lookForMissing(), r), (e) => (lookForMissing(), Promise.reject(e)));
+  self.fetch = (input, init) => {
+    const url = String(input);
+    if (url === wasmURL) return compiled.then(() => new Response(), () => fetch(input, init));
+    if (url === stdlibURL && stdlib) return stdlib.then((bytes) => (bytes ? new Response(bytes) : download(input, init)));
+    return download(input, init);
+  };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const module = await compiled.catch(() => null);
     if (!module) return instantiateStreaming(source, imports);
@@ -121,16 +128,30 @@ const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).pa
 // zeros if anything is wrong. The download is inflated as it arrives; gzip's CRC catches
 // a damaged stream, the size and sha256 of the compressed file a wrong one (e.g. of
 // another build).
+// A kept copy also holds the standard library (`stdlib`, see below), checked meanwhile.
 let toKeep = null; // a downloaded snapshot, kept once the first answers are out
 
 async function snapshotBytes(snap, kept) {
   const mine = await kept;
-  if (mine && mine.key === snap.sha256 && mine.bytes.byteLength === snap.bytes) {
+  if (mine && mine.key === snap.sha256 && mine.bytes.byteLength === snap.bytes + snap.stdlib.bytes) {
     mark("snapshot", "kept");
-    return { bytes: mine.bytes, filled: Promise.resolve() };
+    return { bytes: mine.bytes.subarray(0, snap.bytes), filled: Promise.resolve(),
+      stdlib: checkedStdlib(mine.bytes.subarray(snap.bytes), snap.stdlib) };
   }
   const bytes = new Uint8Array(snap.bytes);
-  return { bytes, filled: downloadSnapshot(snap, bytes) };
+  return { bytes, filled: downloadSnapshot(snap, bytes), stdlib: null };
+}
+
+// The kept standard library, once its sha256 is build.json's; null if it is not (the kept
+// copy is then dropped, and Pyodide downloads the file). The hash (2.5 MB) is computed off
+// this thread while the runtime starts, and is in long before Pyodide needs the file.
+async function checkedStdlib(bytes, { sha256 }) {
+  try {
+    if (hex(await crypto.subtle.digest("SHA-256", bytes)) === sha256) return bytes;
+  } catch {}
+  console.warn("The kept copy of Python's standard library is damaged or unreadable; downloading it.");
+  dropKeptSnapshot();
+  return null;
 }
 
 async function downloadSnapshot(snap, into) {
@@ -152,8 +173,11 @@ async function downloadSnapshot(snap, into) {
 
 // A repeat visit skips the download, the check and the inflating (about half a second
 // on a slow machine): the checked, inflated snapshot is kept in the origin private file
-// system, one build's at a time, as one file: the bytes, then the sha256 of the download
-// they came from (64 hex digits), which tells the build they belong to. It is read as
+// system, one build's at a time, as one file: the bytes, then Python's standard library
+// (2.5 MB, which every start needs too: read with the snapshot, it is there at once, where
+// its download from the browser's cache came in 15-50 ms after the runtime asked for it
+// here), then the sha256 of the snapshot's download (64 hex digits), which tells the
+// build they belong to. It is read as
 // the worker starts, before build.json says which snapshot is wanted, through a sync
 // access handle: the fastest read there is (31 MB in tens of milliseconds, where a
 // Blob or Cache Storage read takes hundreds), at the price of a lock, so a second tab
@@ -189,16 +213,23 @@ async function keptSnapshot() {
 // written a piece per task.
 const KEEP_PIECE = 2 ** 21;
 
-async function keepSnapshot({ key, bytes }) {
+async function keepSnapshot({ key, bytes }, snap) {
   let file;
   try {
+    const resp = await fetch(stdlibURL); // in the browser's cache by now: Pyodide read it
+    const stdlib = new Uint8Array(await resp.arrayBuffer());
+    if (!resp.ok || stdlib.byteLength !== snap.stdlib.bytes
+        || hex(await crypto.subtle.digest("SHA-256", stdlib)) !== snap.stdlib.sha256) return;
     file = await openKept(true);
     file.truncate(0);
-    for (let at = 0; at < bytes.byteLength; at += KEEP_PIECE) {
-      file.write(bytes.subarray(at, at + KEEP_PIECE), { at });
-      await nextTask();
+    let at = 0;
+    for (const part of [bytes, stdlib]) {
+      for (let from = 0; from < part.byteLength; from += KEEP_PIECE) {
+        at += file.write(part.subarray(from, from + KEEP_PIECE), { at });
+        await nextTask();
+      }
     }
-    file.write(new TextEncoder().encode(key), { at: bytes.byteLength });
+    file.write(new TextEncoder().encode(key), { at });
     file.flush();
     file.close();
     mark("kept");
@@ -234,12 +265,12 @@ async function startFromSnapshot(loadPyodide, build, snapshot) {
   const snap = build.snapshot;
   let fault = null; // the snapshot's own fault, reported before what it made fail
   try {
-    const { bytes, filled } = await snapshot;
+    const { bytes, filled, stdlib } = await snapshot;
     filled.catch((failed) => (fault = failed));
     const pyodide = await startRuntime(loadPyodide, {
       _loadSnapshot: bytes,
       fsInit: () => (mark("runtime"), filled.catch(() => {})),
-    });
+    }, stdlib);
     mark("restored");
     // A snapshot fixes `random`'s seed: give it a fresh one. Then the check request.
     const answer = pyodide.runPython(`
@@ -295,6 +326,7 @@ const runtimeFailed = (e) =>
 // dealt with where each is used.
 const wasmSupported = typeof WebAssembly === "object";
 const wasmURL = here("pyodide/pyodide.asm.wasm");
+const stdlibURL = here("pyodide/python_stdlib.zip");
 // A host that serves the wasm with a Content-Type other than application/wasm makes the
 // streaming compile fail (Pyodide's own too): it is then compiled from its bytes, slower
 // and with no compiled code kept for the next visit, but the calculator works.
@@ -378,7 +410,7 @@ async function load() {
       const downloaded = toKeep !== null; // this build's first visit: prime the next one's code cache
       afterStart(started.handle, {
         first: async () => {
-          if (toKeep) await keepSnapshot(toKeep);
+          if (toKeep) await keepSnapshot(toKeep, build.snapshot);
           toKeep = null;
         },
         later: () => putFilesBack(started.pyodide, build),

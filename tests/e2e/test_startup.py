@@ -252,6 +252,12 @@ def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_
 # ---- the kept copy: a repeat visit restores the snapshot kept by the first one ----
 
 KEPT = "pyodide-snapshot-inflated"  # worker.js: one file in the origin private file system
+STDLIB = "/pyodide/python_stdlib.zip"
+
+
+def kept_size(info: dict) -> int:
+    """The kept file's size before its key: the inflated snapshot, then the standard library."""
+    return info["snapshot"]["bytes"] + info["snapshot"]["stdlib"]["bytes"]
 
 
 def wait_for_mark(page, name: str, failure: str, timeout_s: float = 30) -> None:
@@ -268,9 +274,9 @@ def wait_for_mark(page, name: str, failure: str, timeout_s: float = 30) -> None:
 
 
 def wait_until_kept(page, info: dict) -> None:
-    """Wait until this build's snapshot is kept: its bytes, then the sha256 (hex) they came
-    from, and the worker has let go of the file (its "elo:kept" mark)."""
-    snap = info["snapshot"]
+    """Wait until this build's snapshot is kept: its bytes and the standard library's, then
+    the sha256 (hex) of the snapshot's download, and the worker has let go of the file (its
+    "elo:kept" mark)."""
     wait_for_mark(page, "elo:kept", "the worker did not keep the snapshot")
     page.wait_for_function("""async ([name, size, key]) => {
         try {
@@ -278,26 +284,40 @@ def wait_until_kept(page, info: dict) -> None:
             const file = await (await root.getFileHandle(name)).getFile();
             return file.size === size + 64 && await file.slice(size).text() === key;
         } catch { return false; }
-    }""", arg=[KEPT, snap["bytes"], snap["sha256"]], timeout=30_000, polling=200)
+    }""", arg=[KEPT, kept_size(info), info["snapshot"]["sha256"]], timeout=30_000, polling=200)
 
 
-def write_kept(page, size: int, key: str) -> None:
-    """Replace the kept file with `size` zero bytes (not a Pyodide heap) and `key`."""
-    page.evaluate("""async ([name, size, key]) => {
+def wait_until_dropped(page) -> None:
+    """Wait until the worker has dropped the kept file."""
+    page.wait_for_function("""async (name) => {
+        try { await (await navigator.storage.getDirectory()).getFileHandle(name); return false; }
+        catch { return true; }
+    }""", arg=KEPT, timeout=30_000, polling=200)
+
+
+def write_kept(page, size: int, key: str, damage_at: int | None = None) -> None:
+    """Replace the kept file with `size` zero bytes (not a Pyodide heap) and `key`; or, with
+    `damage_at`, keep its bytes but one, which is changed (size and key are then unused)."""
+    page.evaluate("""async ([name, size, key, at]) => {
         const root = await navigator.storage.getDirectory();
         const handle = await root.getFileHandle(name, { create: true });
         for (let tries = 0; ; tries++) {  // the worker may hold the file a moment longer
             try {
-                const file = await handle.createWritable();
-                await file.write(new Uint8Array(size));
-                await file.write(new TextEncoder().encode(key));
+                const file = await handle.createWritable({ keepExistingData: at !== null });
+                if (at === null) {
+                    await file.write(new Uint8Array(size));
+                    await file.write(new TextEncoder().encode(key));
+                } else {
+                    const [old] = new Uint8Array(await (await handle.getFile()).slice(at, at + 1).arrayBuffer());
+                    await file.write({ type: "write", position: at, data: new Uint8Array([old ^ 0xff]) });
+                }
                 return await file.close();
             } catch (e) {
                 if (e.name !== "NoModificationAllowedError" || tries > 50) throw e;
                 await new Promise((r) => setTimeout(r, 100));
             }
         }
-    }""", [KEPT, size, key])
+    }""", [KEPT, size, key, damage_at])
 
 
 def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
@@ -308,8 +328,9 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     page.close()
     rating, requests = first_result(context, site_url)
     assert rating == EXPECTED
-    # neither downloaded again nor installed the normal way
+    # neither downloaded again nor installed the normal way, and the standard library kept too
     assert not any(m == "GET" and (info["snapshot"]["path"] in u or info["micropip"] in u) for m, u in requests)
+    assert not any(u.endswith(STDLIB) for _, u in requests), requests
 
 
 def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist_dir):
@@ -319,14 +340,11 @@ def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist
     info = build_info(dist_dir)
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
-    write_kept(page, info["snapshot"]["bytes"], info["snapshot"]["sha256"])
+    write_kept(page, kept_size(info), info["snapshot"]["sha256"])
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED and started_with(requests, info) == "micropip"
-    page.wait_for_function("""async (name) => {
-        try { await (await navigator.storage.getDirectory()).getFileHandle(name); return false; }
-        catch { return true; }
-    }""", arg=KEPT, timeout=30_000, polling=200)
+    wait_until_dropped(page)
     page.close()
     rating, requests = first_result(context, site_url)
     assert rating == EXPECTED and started_with(requests, info) == "snapshot"
@@ -336,13 +354,33 @@ def test_kept_snapshot_of_another_build_is_not_used(context, site_url, dist_dir)
     info = build_info(dist_dir)
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
-    write_kept(page, info["snapshot"]["bytes"], "0" * 64)  # right size, another build's key
+    write_kept(page, kept_size(info), "0" * 64)  # right size, another build's key
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
     assert started_with(requests, info) == "snapshot"  # downloaded again, and restored
     assert any(m == "GET" and info["snapshot"]["path"] in u for m, u in requests)
     wait_until_kept(page, info)  # and this build's copy is kept in its place
+    page.close()
+
+
+def test_damaged_kept_standard_library_is_downloaded_and_the_copy_dropped(context, site_url, dist_dir):
+    # The kept snapshot is whole, one byte of the standard library after it is not: its
+    # sha256 no longer matches build.json's, so Pyodide gets the downloaded file instead,
+    # the snapshot kept is still restored, and the kept copy is dropped.
+    info = build_info(dist_dir)
+    _, _, page = first_result(context, site_url, keep_open=True)
+    wait_until_kept(page, info)
+    write_kept(page, 0, "", damage_at=info["snapshot"]["bytes"] + 1000)
+    page.close()
+    console: list[str] = []
+    rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
+    assert rating == EXPECTED
+    assert not any(m == "GET" and (info["snapshot"]["path"] in u or info["micropip"] in u) for m, u in requests)
+    assert any(m == "GET" and u.endswith(STDLIB) for m, u in requests), requests
+    assert any("standard library is damaged" in m for m in console), console
+    wait_until_dropped(page)
+    assert_still_answers(page)
     page.close()
 
 
