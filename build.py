@@ -251,8 +251,11 @@ def _wasm_initial_memory(wasm: Path) -> int:
 def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     """Snapshot of an initialised interpreter with elo_core imported, gzipped into out_dir.
 
-    Returns build.json's "snapshot" entry. Cached under .cache/snapshots by everything
-    it depends on (runtime, wheel, script, check request), since making one takes ~10 s.
+    Returns build.json's "snapshot" entry, with the size and sha256 of the standard library
+    it was made with (its heap holds zipimport's index of that zip, so the two go together;
+    the worker keeps them side by side). Cached under .cache/snapshots by everything it
+    depends on (runtime and standard library, wheel, script, check request), since making
+    one takes ~10 s.
     Raises BuildError when no usable snapshot can be made (caller builds without).
     """
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
@@ -304,8 +307,6 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     digest = _sha256(gz)
     name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
     shutil.copy2(gz, out_dir / name)
-    # The standard library the snapshot was made with: the worker keeps it beside the snapshot
-    # (web/worker.js) and checks the kept copy against this.
     stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
     return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info,
             "stdlib": stdlib}

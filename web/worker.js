@@ -120,6 +120,8 @@ async function startRuntime(loadPyodide, options = {}, stdlib = null) {
 }
 
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+// Whether `bytes` have this sha256 (hex). WebCrypto hashes them off this thread.
+const hasSha256 = async (bytes, sha256) => hex(await crypto.subtle.digest("SHA-256", bytes)) === sha256;
 
 // The snapshot's bytes for Pyodide, and when they are in (`filled`, which rejects saying
 // what is wrong): the copy an earlier visit kept (see below), when it is this build's;
@@ -127,8 +129,9 @@ const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).pa
 // startFromSnapshot) and filled once the download is in, inflated and checked: it stays
 // zeros if anything is wrong. The download is inflated as it arrives; gzip's CRC catches
 // a damaged stream, the size and sha256 of the compressed file a wrong one (e.g. of
-// another build).
-// A kept copy also holds the standard library (`stdlib`, see below), checked meanwhile.
+// another build). With a kept copy comes the standard library kept beside it (`stdlib`,
+// for startRuntime), checked while the runtime starts; else `stdlib` is null and Pyodide
+// downloads the file.
 let toKeep = null; // a downloaded snapshot, kept once the first answers are out
 
 async function snapshotBytes(snap, kept) {
@@ -147,7 +150,7 @@ async function snapshotBytes(snap, kept) {
 // this thread while the runtime starts, and is in long before Pyodide needs the file.
 async function checkedStdlib(bytes, { sha256 }) {
   try {
-    if (hex(await crypto.subtle.digest("SHA-256", bytes)) === sha256) return bytes;
+    if (await hasSha256(bytes, sha256)) return bytes;
   } catch {}
   console.warn("The kept copy of Python's standard library is damaged or unreadable; downloading it.");
   dropKeptSnapshot();
@@ -163,7 +166,7 @@ async function downloadSnapshot(snap, into) {
   raw.catch(() => {}); // reported below, if still relevant
   const gz = await new Response(forHash).arrayBuffer();
   if (gz.byteLength !== snap.gzip_bytes) throw new Error(`${gz.byteLength} bytes, expected ${snap.gzip_bytes}`);
-  if (hex(await crypto.subtle.digest("SHA-256", gz)) !== snap.sha256) throw new Error("sha256 mismatch");
+  if (!(await hasSha256(gz, snap.sha256))) throw new Error("sha256 mismatch");
   const bytes = new Uint8Array(await raw);
   if (bytes.byteLength !== snap.bytes) throw new Error(`${bytes.byteLength} bytes decompressed, expected ${snap.bytes}`);
   into.set(bytes);
@@ -173,17 +176,20 @@ async function downloadSnapshot(snap, into) {
 
 // A repeat visit skips the download, the check and the inflating (about half a second
 // on a slow machine): the checked, inflated snapshot is kept in the origin private file
-// system, one build's at a time, as one file: the bytes, then Python's standard library
-// (2.5 MB, which every start needs too: read with the snapshot, it is there at once, where
-// its download from the browser's cache came in 15-50 ms after the runtime asked for it
-// here), then the sha256 of the snapshot's download (64 hex digits), which tells the
-// build they belong to. It is read as
-// the worker starts, before build.json says which snapshot is wanted, through a sync
-// access handle: the fastest read there is (31 MB in tens of milliseconds, where a
-// Blob or Cache Storage read takes hundreds), at the price of a lock, so a second tab
-// starting at the same moment downloads instead. The key is written last, so a write
-// cut short leaves a file that is never used. Should a kept copy ever be damaged, the
-// restore or the check request fails and the worker drops it and starts the normal way.
+// system, one build's at a time, as one file: the bytes, then Python's standard library,
+// then the sha256 of the snapshot's download (64 hex digits), which tells the build they
+// belong to. It is read as the worker starts, before build.json says which snapshot is
+// wanted, through a sync access handle: the fastest read there is (34 MB in tens of
+// milliseconds, where a Blob or Cache Storage read takes hundreds), at the price of a
+// lock, so a second tab starting at the same moment downloads instead. The key is written
+// last, so a write cut short leaves a file that is never used. Should the kept snapshot
+// ever be damaged, the restore or the check request fails and the worker drops the copy
+// and starts the normal way; a damaged standard library fails its sha256 (build.json's),
+// and is downloaded instead.
+// The standard library (2.5 MB) is kept because every start needs it before the restore:
+// Pyodide asks for it as it starts, and the reading of its body waited for the worker's
+// thread, busy with the runtime's start, so the restore waited for it (15-50 ms here).
+// Read with the snapshot it costs a millisecond or two and no request (bench/RESULTS.md).
 const KEPT = "pyodide-snapshot-inflated";
 const KEY_BYTES = 64;
 
@@ -209,33 +215,39 @@ async function keptSnapshot() {
   }
 }
 
-// Called once the first answers are out. Writing 31 MB takes 150-250 ms here, so it is
-// written a piece per task.
+// Called once the first answers are out. Writing 34 MB takes 150-250 ms here, so it is
+// written a piece per task. The standard library is asked for again (the browser's cache
+// has it by now: Pyodide read it) and checked against build.json before it is kept.
 const KEEP_PIECE = 2 ** 21;
 
 async function keepSnapshot({ key, bytes }, snap) {
   let file;
   try {
-    const resp = await fetch(stdlibURL); // in the browser's cache by now: Pyodide read it
+    const resp = await fetch(stdlibURL);
+    if (!resp.ok) throw new Error(`the standard library: HTTP ${resp.status}`);
     const stdlib = new Uint8Array(await resp.arrayBuffer());
-    if (!resp.ok || stdlib.byteLength !== snap.stdlib.bytes
-        || hex(await crypto.subtle.digest("SHA-256", stdlib)) !== snap.stdlib.sha256) return;
+    if (!(await hasSha256(stdlib, snap.stdlib.sha256))) throw new Error("the standard library: sha256 mismatch");
     file = await openKept(true);
     file.truncate(0);
     let at = 0;
+    const write = (piece) => {
+      if (file.write(piece, { at }) !== piece.byteLength) throw new Error("write cut short");
+      at += piece.byteLength;
+    };
     for (const part of [bytes, stdlib]) {
       for (let from = 0; from < part.byteLength; from += KEEP_PIECE) {
-        at += file.write(part.subarray(from, from + KEEP_PIECE), { at });
+        write(part.subarray(from, from + KEEP_PIECE));
         await nextTask();
       }
     }
-    file.write(new TextEncoder().encode(key), { at });
+    write(new TextEncoder().encode(key));
     file.flush();
     file.close();
     mark("kept");
-  } catch {
+  } catch (e) {
+    console.warn(`The snapshot was not kept for the next visit: ${e.message}`);
     // Keeping it is only an optimisation; a piece written without its key is never used,
-    // but 31 MB of it need not stay on the device.
+    // but 34 MB of it need not stay on the device.
     try {
       file?.truncate(0);
     } catch {}

@@ -295,29 +295,43 @@ def wait_until_dropped(page) -> None:
     }""", arg=KEPT, timeout=30_000, polling=200)
 
 
-def write_kept(page, size: int, key: str, damage_at: int | None = None) -> None:
-    """Replace the kept file with `size` zero bytes (not a Pyodide heap) and `key`; or, with
-    `damage_at`, keep its bytes but one, which is changed (size and key are then unused)."""
-    page.evaluate("""async ([name, size, key, at]) => {
-        const root = await navigator.storage.getDirectory();
-        const handle = await root.getFileHandle(name, { create: true });
-        for (let tries = 0; ; tries++) {  // the worker may hold the file a moment longer
-            try {
-                const file = await handle.createWritable({ keepExistingData: at !== null });
-                if (at === null) {
-                    await file.write(new Uint8Array(size));
-                    await file.write(new TextEncoder().encode(key));
-                } else {
-                    const [old] = new Uint8Array(await (await handle.getFile()).slice(at, at + 1).arrayBuffer());
-                    await file.write({ type: "write", position: at, data: new Uint8Array([old ^ 0xff]) });
-                }
-                return await file.close();
-            } catch (e) {
-                if (e.name !== "NoModificationAllowedError" || tries > 50) throw e;
-                await new Promise((r) => setTimeout(r, 100));
+# Rewrites the kept file from the page: "zeros" (a zero bytes, then the key b) or "invert"
+# (its bytes from a to b inverted, the rest kept).
+REWRITE_KEPT = """async ([name, mode, a, b]) => {
+    const root = await navigator.storage.getDirectory();
+    const handle = await root.getFileHandle(name, { create: true });
+    for (let tries = 0; ; tries++) {  // the worker may hold the file a moment longer
+        try {
+            const file = await handle.createWritable({ keepExistingData: mode === "invert" });
+            if (mode === "invert") {
+                const part = new Uint8Array(await (await handle.getFile()).slice(a, b).arrayBuffer());
+                await file.write({ type: "write", position: a, data: part.map((x) => x ^ 0xff) });
+            } else {
+                await file.write(new Uint8Array(a));
+                await file.write(new TextEncoder().encode(b));
             }
+            return await file.close();
+        } catch (e) {
+            if (e.name !== "NoModificationAllowedError" || tries > 50) throw e;
+            await new Promise((r) => setTimeout(r, 100));
         }
-    }""", [KEPT, size, key, damage_at])
+    }
+}"""
+
+
+def write_kept(page, size: int, key: str) -> None:
+    """Replace the kept file with `size` zero bytes (neither heap nor library) and `key`."""
+    page.evaluate(REWRITE_KEPT, [KEPT, "zeros", size, key])
+
+
+def damage_kept(page, start: int, end: int) -> None:
+    """Invert the kept file's bytes from `start` to `end`, keeping the rest as it is."""
+    page.evaluate(REWRITE_KEPT, [KEPT, "invert", start, end])
+
+
+def downloaded(requests, *paths: str) -> bool:
+    """Whether any of `paths` (of build.json) was downloaded."""
+    return any(m == "GET" and any(p in u for p in paths) for m, u in requests)
 
 
 def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
@@ -329,18 +343,18 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     rating, requests = first_result(context, site_url)
     assert rating == EXPECTED
     # neither downloaded again nor installed the normal way, and the standard library kept too
-    assert not any(m == "GET" and (info["snapshot"]["path"] in u or info["micropip"] in u) for m, u in requests)
+    assert not downloaded(requests, info["snapshot"]["path"], info["micropip"])
     assert not any(u.endswith(STDLIB) for _, u in requests), requests
 
 
 def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist_dir):
-    # A kept file that claims to be this build's snapshot but is not a heap: the restore
-    # fails, the worker starts the normal way and drops the file; the visit after that
-    # downloads the snapshot again.
+    # A kept file with this build's key and standard library, but a snapshot that is not a
+    # heap: the restore fails, the worker starts the normal way and drops the file; the
+    # visit after that downloads the snapshot again.
     info = build_info(dist_dir)
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
-    write_kept(page, kept_size(info), info["snapshot"]["sha256"])
+    damage_kept(page, 0, info["snapshot"]["bytes"])
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED and started_with(requests, info) == "micropip"
@@ -350,16 +364,20 @@ def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist
     assert rating == EXPECTED and started_with(requests, info) == "snapshot"
 
 
-def test_kept_snapshot_of_another_build_is_not_used(context, site_url, dist_dir):
+@pytest.mark.parametrize("kept", ["another build", "no library"])
+def test_kept_snapshot_of_another_build_or_layout_is_not_used(context, site_url, dist_dir, kept):
     info = build_info(dist_dir)
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
-    write_kept(page, kept_size(info), "0" * 64)  # right size, another build's key
+    if kept == "another build":
+        write_kept(page, kept_size(info), "0" * 64)  # right size, another build's key
+    else:  # this build's key, as kept before the standard library was kept beside it
+        write_kept(page, info["snapshot"]["bytes"], info["snapshot"]["sha256"])
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
     assert started_with(requests, info) == "snapshot"  # downloaded again, and restored
-    assert any(m == "GET" and info["snapshot"]["path"] in u for m, u in requests)
+    assert downloaded(requests, info["snapshot"]["path"])
     wait_until_kept(page, info)  # and this build's copy is kept in its place
     page.close()
 
@@ -371,12 +389,13 @@ def test_damaged_kept_standard_library_is_downloaded_and_the_copy_dropped(contex
     info = build_info(dist_dir)
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
-    write_kept(page, 0, "", damage_at=info["snapshot"]["bytes"] + 1000)
+    at = info["snapshot"]["bytes"] + 1000
+    damage_kept(page, at, at + 1)
     page.close()
     console: list[str] = []
     rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
     assert rating == EXPECTED
-    assert not any(m == "GET" and (info["snapshot"]["path"] in u or info["micropip"] in u) for m, u in requests)
+    assert not downloaded(requests, info["snapshot"]["path"], info["micropip"])
     assert any(m == "GET" and u.endswith(STDLIB) for m, u in requests), requests
     assert any("standard library is damaged" in m for m in console), console
     wait_until_dropped(page)
