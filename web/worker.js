@@ -216,17 +216,16 @@ async function keptSnapshot() {
 }
 
 // Called once the first answers are out. Writing 34 MB takes 150-250 ms here, so it is
-// written a piece per task. The standard library is asked for again (the browser's cache
-// has it by now: Pyodide read it) and checked against build.json before it is kept.
+// written a piece per task. The standard library is the copy Pyodide installed in its file
+// system (no second download), checked against build.json before it is kept.
 const KEEP_PIECE = 2 ** 21;
 
-async function keepSnapshot({ key, bytes }, snap) {
+async function keepSnapshot({ key, bytes }, snap, pyodide) {
   let file;
   try {
-    const resp = await fetch(stdlibURL);
-    if (!resp.ok) throw new Error(`the standard library: HTTP ${resp.status}`);
-    const stdlib = new Uint8Array(await resp.arrayBuffer());
-    if (!(await hasSha256(stdlib, snap.stdlib.sha256))) throw new Error("the standard library: sha256 mismatch");
+    const name = pyodide.FS.readdir("/lib").find((n) => /^python\d+\.zip$/.test(n)); // e.g. python314.zip
+    const stdlib = name ? pyodide.FS.readFile(`/lib/${name}`) : new Uint8Array();
+    if (!(await hasSha256(stdlib, snap.stdlib.sha256))) throw new Error("the standard library installed is not build.json's");
     file = await openKept(true);
     file.truncate(0);
     let at = 0;
@@ -422,7 +421,7 @@ async function load() {
       const downloaded = toKeep !== null; // this build's first visit: prime the next one's code cache
       afterStart(started.handle, {
         first: async () => {
-          if (toKeep) await keepSnapshot(toKeep, build.snapshot);
+          if (toKeep) await keepSnapshot(toKeep, build.snapshot, started.pyodide);
           toKeep = null;
         },
         later: () => putFilesBack(started.pyodide, build),
