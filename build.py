@@ -308,8 +308,12 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
     shutil.copy2(gz, out_dir / name)
     stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
+    # A snapshot start installs no package, so the worker gives Pyodide a package index with
+    # none: the lock file's `info` alone (Pyodide checks its ABI version). It then need not
+    # wait for pyodide-lock.json (120 KB) to download and be read.
+    lock_info = json.loads((pyodide_dir / "pyodide-lock.json").read_text("utf-8"))["info"]
     return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info,
-            "stdlib": stdlib}
+            "stdlib": stdlib, "lock_info": lock_info}
 
 
 def _files(root: Path) -> list[Path]:

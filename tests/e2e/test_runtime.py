@@ -128,13 +128,13 @@ def wait_for_load_error(page, base: str) -> str:
                                      "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                                      "wheels/micropip-*.whl", "wheels/elo_core-*.whl"])
 def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path, missing):
-    # worker.js looks for the missing file only once the start has gone wrong. The wheels
-    # are needed by the normal start only (test_startup: the snapshot start needs neither),
-    # so for them the snapshot is left out of build.json.
+    # worker.js looks for the missing file only once the start has gone wrong. The wheels and
+    # the package index are needed by the normal start only (test_startup: the snapshot start
+    # needs none of them), so for them the snapshot is left out of build.json.
     def delete(root, info):
         for f in root.glob(missing):
             f.unlink()
-        if missing.startswith("wheels/"):
+        if missing.startswith("wheels/") or missing.endswith("-lock.json"):
             info.pop("snapshot", None)
             (root / "build.json").write_text(json.dumps(info))
     base = serve_dir(site_copy(dist_dir, tmp_path, delete))

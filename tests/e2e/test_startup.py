@@ -94,6 +94,9 @@ def test_build_makes_a_restorable_snapshot(dist_dir):
     assert snap["heap_bytes"] <= snap["heap_limit"]  # else "offset is out of bounds" on restore
     answer = json.loads(snap["check"]["response"])
     assert answer["ok"] and answer["result"]["new_rating"] == 1811
+    # the package index the snapshot start hands Pyodide: the pinned lock file's own `info`
+    lock = json.loads((dist_dir / "pyodide" / "pyodide-lock.json").read_text())
+    assert snap["lock_info"] == lock["info"] and snap["lock_info"]["abi_version"]
     # every shipped file, the snapshot included, is precached by the service worker
     assert f'"{snap["path"]}"' in (dist_dir / "sw.js").read_text()
     # the runtime script shipped, with which the snapshot was made, has build.py's patches
@@ -107,6 +110,8 @@ def test_snapshot_start_gives_the_reference_result(context, site_url, dist_dir, 
     assert started_with(requests, build_info(dist_dir)) == "snapshot"
     # the files' existence is checked only when a start goes wrong (test_runtime)
     assert not any(m == "HEAD" for m, _ in requests), requests
+    # it installs no package, so Pyodide's package index is not downloaded (worker.js)
+    assert not any(u.endswith("/pyodide/pyodide-lock.json") for _, u in requests), requests
     assert external_requests == []
 
 
@@ -146,12 +151,14 @@ def test_a_host_serving_the_wasm_with_another_content_type_still_works(context, 
     assert not any(m == "HEAD" for m, _ in requests), requests  # nothing went wrong
 
 
-def test_snapshot_start_needs_neither_wheel(context, dist_dir, serve_dir, tmp_path):
-    # A deploy that lost the wheels still answers from the snapshot; the worker only warns
-    # that it could not put elo_core's files back (after the first answers).
+def test_snapshot_start_needs_neither_wheel_nor_package_index(context, dist_dir, serve_dir, tmp_path):
+    # A deploy that lost the wheels and Pyodide's package index (pyodide-lock.json) still
+    # answers from the snapshot; the worker only warns that it could not put elo_core's
+    # files back (after the first answers). The normal start needs all three (test_runtime).
     def drop_wheels(dist, info):
         (dist / info["micropip"]).unlink()
         (dist / info["elo_core"]).unlink()
+        (dist / "pyodide" / "pyodide-lock.json").unlink()
     base = serve_dir(site_copy(dist_dir, tmp_path, drop_wheels))
     console: list[str] = []
     rating, requests, page = first_result(context, base, keep_open=True, console=console)
