@@ -34,7 +34,7 @@ WEB = ROOT / "web"
 PYODIDE_VERSION = "314.0.7"  # must match package.json / package-lock.json
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 # Pyodide core only: the loader, the CPython wasm build + its JS glue, the stdlib,
-# and the lock file (read at startup even when no lock package is ever loaded).
+# and the lock file (read by the normal start; a snapshot start gets its `info` from build.json).
 PYODIDE_CORE = (
     "pyodide.mjs",
     "pyodide.asm.mjs",

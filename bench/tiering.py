@@ -7,8 +7,11 @@
 Why: a first visit's first keystrokes are its slowest (bench/RESULTS.md). For each first visit
 (a fresh profile, service worker blocked) this prints the CPU of V8's optimising compiles of
 the runtime's wasm from navigation to 3 s after the first result, and when the large ones
-began, in ms from the first result. A large one (over 60 ms of CPU) is the interpreter's loop,
-`_PyEval_EvalFrameDefault`: 79 KB of wasm, which V8 compiles again after each deopt.
+began, in ms from the first result (as the page saw it, a frame or so late). V8 traces its
+optimising compiles in batches (`wasm.TopTierCompilation`), not one function each; a batch
+over 60 ms of CPU has been the interpreter's loop in every trace here (150-230 ms; the next
+largest, under 20 ms): `_PyEval_EvalFrameDefault`, 79 KB of wasm, which V8 compiles again
+after each deopt. A heuristic, then: check it with the deopt trace below.
 
 To see why it was compiled again, run with V8's own trace and Playwright's browser log:
 
@@ -30,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from startup import SITE_QUERY, Profiles, load_build  # noqa: E402
 
-LARGE_US = 60_000  # CPU of one compile, in µs, above which it is the interpreter's loop
+LARGE_US = 60_000  # CPU of one traced batch of compiles, in µs, above which it has been the loop
 
 
 def first_visit(context, url: str) -> dict:
@@ -53,11 +56,14 @@ def first_visit(context, url: str) -> dict:
     while not done.is_set():
         page.wait_for_timeout(100)
     page.close()
-    result = next(e["ts"] for e in events if e.get("name") == "tiering:result")
-    compiles = sorted((e for e in events if e.get("name") == "wasm.TopTierCompilation"), key=lambda e: e["ts"])
-    return {"cpu_ms": sum(e.get("tdur", 0) for e in compiles) / 1000,
-            "large_at_ms": [round((e["ts"] - result) / 1000) for e in compiles if e.get("tdur", 0) > LARGE_US],
-            "large_cpu_ms": [round(e["tdur"] / 1000) for e in compiles if e.get("tdur", 0) > LARGE_US]}
+    result = next((e["ts"] for e in events if e.get("name") == "tiering:result"), None)
+    compiles = sorted((e for e in events if e.get("name") == "wasm.TopTierCompilation" and e.get("ph") == "X"),
+                      key=lambda e: e["ts"])
+    if result is None or any("tdur" not in e for e in compiles):
+        raise SystemExit("the trace lacks the result's mark or the compiles' CPU times (tdur)")
+    return {"cpu_ms": sum(e["tdur"] for e in compiles) / 1000,
+            "large_at_ms": [round((e["ts"] - result) / 1000) for e in compiles if e["tdur"] > LARGE_US],
+            "large_cpu_ms": [round(e["tdur"] / 1000) for e in compiles if e["tdur"] > LARGE_US]}
 
 
 def main(argv=None) -> int:
@@ -65,6 +71,8 @@ def main(argv=None) -> int:
     ap.add_argument("-n", type=int, default=3, help="first visits, each in a fresh profile")
     ap.add_argument("--js-flags", default="", help="V8 flags for Chromium (diagnosis only)")
     args = ap.parse_args(argv)
+    if args.n < 1:
+        ap.error("-n must be at least 1")
 
     from playwright.sync_api import sync_playwright
 
@@ -80,15 +88,19 @@ def main(argv=None) -> int:
             profiles = Profiles(p, "disk")
             if args.js_flags:
                 profiles.kw["args"] = [*profiles.kw["args"], f"--js-flags={args.js_flags}"]
-            for i in range(args.n):
-                context = profiles.new(service_workers="block")
-                visits.append(first_visit(context, url))
-                context.close()
-                v = visits[-1]
-                print(f"visit {i + 1}: optimising compiles {v['cpu_ms']:.0f} ms of CPU; the interpreter's loop "
-                      f"compiled {len(v['large_at_ms'])} times, at {v['large_at_ms']} ms from the first result "
-                      f"({v['large_cpu_ms']} ms of CPU each)", flush=True)
-            profiles.close()
+            try:
+                for i in range(args.n):
+                    context = profiles.new(service_workers="block")
+                    try:
+                        visits.append(first_visit(context, url))
+                    finally:
+                        context.close()
+                    v = visits[-1]
+                    print(f"visit {i + 1}: optimising compiles {v['cpu_ms']:.0f} ms of CPU; the interpreter's loop "
+                          f"compiled {len(v['large_at_ms'])} times, at {v['large_at_ms']} ms from the first result "
+                          f"({v['large_cpu_ms']} ms of CPU each)", flush=True)
+            finally:
+                profiles.close()
         server.shutdown()
         print(f"Chromium {profiles.version}{', --js-flags=' + args.js_flags if args.js_flags else ''}: "
               f"median {statistics.median(v['cpu_ms'] for v in visits):.0f} ms of optimising, "

@@ -77,9 +77,11 @@ function watchWasmFailure() {
 let lookForMissing = () => {};
 const { fetch: browserFetch } = self;
 
-// The answer to Pyodide's download of a file kept by an earlier visit. Pyodide reads such a
-// download with `ok` and `arrayBuffer()` only; a Response made from the bytes would copy them
-// into a Blob and back (2.5 MB: 6-8 ms of this thread, and the restore waited for it).
+// The answer to Pyodide's download of a file kept by an earlier visit (the standard library:
+// its loadBinaryFile reads `ok` and `arrayBuffer()` only; the wasm's streaming compile would
+// need a real Response). A Response made from the bytes would copy them into a Blob and back
+// (2.5 MB: 6-8 ms of this thread, and the restore waited for it); `slice` copies just the
+// file out of the kept buffer it is a view of (34 MB).
 const keptFile = (bytes) => ({ ok: true, status: 200, arrayBuffer: async () => bytes.slice().buffer });
 
 // One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot. The runtime's wasm
@@ -125,8 +127,8 @@ async function startRuntime(loadPyodide, options = {}, stdlib = null) {
 }
 
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-// Whether `bytes` have this sha256 (hex). Chromium's WebCrypto hashes them on the calling
-// thread (2.5 MB: about 4 ms here).
+// Whether `bytes` have this sha256 (hex). Chromium's WebCrypto took the time of the hash on
+// the calling thread (2.5 MB: the call returned after about 4 ms, here).
 const hasSha256 = async (bytes, sha256) => hex(await crypto.subtle.digest("SHA-256", bytes)) === sha256;
 
 // The snapshot's bytes for Pyodide, and when they are in (`filled`, which rejects saying
@@ -153,7 +155,8 @@ async function snapshotBytes(snap, kept) {
 
 // The kept standard library, once its sha256 is build.json's; null if it is not (the kept
 // copy is then dropped, and Pyodide downloads the file). The hash (2.5 MB, about 4 ms of this
-// thread) is computed as soon as the kept copy is read, long before Pyodide needs the file.
+// thread, as measured here) is computed once the kept copy and build.json are in, long before
+// Pyodide needs the file.
 async function checkedStdlib(bytes, { sha256 }) {
   try {
     if (await hasSha256(bytes, sha256)) return bytes;
@@ -290,7 +293,9 @@ async function startFromSnapshot(loadPyodide, build, snapshot) {
       // No package is installed here (elo_core is in the snapshot), so Pyodide gets an index
       // of none rather than waiting for pyodide-lock.json to download and be read: on a
       // repeat visit the thread sat idle for it for about 20 ms before the restore's end.
-      lockFileContents: { info: snap.lock_info, packages: {} },
+      // (So this instance could not loadPackage; nothing here does.) A build.json without
+      // the lock's info (an older deploy's) leaves Pyodide to download the file.
+      ...(snap.lock_info && { lockFileContents: { info: snap.lock_info, packages: {} } }),
     }, stdlib);
     mark("restored");
     // A snapshot fixes `random`'s seed: give it a fresh one. Then the check request.
