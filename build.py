@@ -35,13 +35,9 @@ PYODIDE_VERSION = "314.0.7"  # must match package.json / package-lock.json
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 # Pyodide core only: the loader, the CPython wasm build + its JS glue, the stdlib,
 # and the lock file (read by the normal start; a snapshot start gets its `info` from build.json).
-PYODIDE_CORE = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+STDLIB = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, LOCK_FILE)
 
 # Edits to Pyodide's runtime script, made as it is copied into dist/ (the snapshot is made
 # with the edited script too). Each must match exactly once, or the build fails: a new
@@ -50,7 +46,6 @@ PYODIDE_CORE = (
 # on a first; bench/RESULTS.md) without changing what it does; in particular the function
 # table, whose layout the snapshot's function pointers depend on, is filled in the same order.
 RUNTIME_SCRIPT = "pyodide.asm.mjs"
-STDLIB = "python_stdlib.zip"
 RUNTIME_PATCHES = (
     # 1. The global offset table (GOT) gets a WebAssembly.Global for every export of the
     #    main module: 8,554 more than the 280 it imports itself, which only a side module
@@ -259,10 +254,11 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     Raises BuildError when no usable snapshot can be made (caller builds without).
     """
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
+    stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
     key = hashlib.sha256()
     for part in (PYODIDE_VERSION.encode(), _sha256(pyodide_dir / "pyodide.asm.wasm").encode(),
                  _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(pyodide_dir / RUNTIME_SCRIPT).encode(),
-                 _sha256(pyodide_dir / STDLIB).encode(),
+                 stdlib["sha256"].encode(),
                  _sha256(elo_wheel).encode(),
                  SNAPSHOT_SCRIPT.read_bytes(), check.encode()):
         key.update(part + b"\0")
@@ -307,11 +303,10 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     digest = _sha256(gz)
     name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
     shutil.copy2(gz, out_dir / name)
-    stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
     # A snapshot start installs no package, so the worker gives Pyodide a package index with
     # none: the lock file's `info` alone (Pyodide checks its ABI version). It then need not
     # wait for pyodide-lock.json (120 KB) to download and be read.
-    lock_info = json.loads((pyodide_dir / "pyodide-lock.json").read_text("utf-8"))["info"]
+    lock_info = json.loads((pyodide_dir / LOCK_FILE).read_text("utf-8"))["info"]
     return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info,
             "stdlib": stdlib, "lock_info": lock_info}
 
