@@ -21,9 +21,13 @@ third visit finds, e.g. compiled code that the repeat visit made). The goal is j
 result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on screen.
 Also: main-thread long tasks after first paint (site), keystroke latency with 30 games
 (input event -> last DOM change it causes; typed from 0.3 s after the result, on a first
-visit and on the next visit of the same profile, in --key-visits fresh profiles: one first
-visit is a single sample of its first second, when the machine is busiest; the p95 is of
-all their keystrokes together), and the bytes a cold visit transfers.
+visit and on the next visit of the same profile, in --key-visits fresh profiles with service
+workers blocked, and on a first visit in as many profiles where the page registers sw.js,
+whose precache and code-cache primer then run while the keys are typed: one first visit is
+a single sample of its first seconds, when the machine is busiest; the p95 is of all their
+keystrokes together), when the site+sw cold visit's code-cache primer was done (the visit
+waits for it, as for the service worker's activation, before its tab closes), and the bytes
+a cold visit transfers.
 Timings are information, not pass/fail.
 """
 
@@ -188,6 +192,21 @@ def wait_for_sw(page, timeout_s: float = 120) -> bool:
     return False
 
 
+def wait_for_primer(page, timeout_s: float = 30) -> float | None:
+    """ms after navigation when the page's code-cache primer was done (app.js), None if it failed.
+
+    It runs on a build's first visit once the service worker controls the page; the repeat
+    visit "served by sw.js" is measured after it, as after the service worker's activation.
+    """
+    try:
+        page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
+                               " + performance.getEntriesByName('elo:primer-failed').length > 0",
+                               timeout=timeout_s * 1000)
+    except Exception:
+        return None
+    return page.evaluate("performance.getEntriesByName('elo:primed')[0]?.startTime ?? null")
+
+
 def keystrokes(context, url: str, count: int) -> list[float]:
     """ms from each keystroke's input event to the last DOM change it causes (30 games).
 
@@ -296,7 +315,9 @@ def main(argv=None) -> int:
                                 "site cold", "site repeat (HTTP cache)", "site repeat 2 (HTTP cache)",
                                 "site+sw cold", "site+sw repeat (SW)", "site+sw repeat 2 (SW)")}
         longtasks, byte_counts, repeat_marks = {"cold": [], "repeat": []}, {}, []
-        keys = {"first visit": [], "next visit": []}  # one list of keystrokes per profile
+        # one list of keystrokes per profile
+        keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": []}
+        primed = []  # site+sw cold visits: when the code-cache primer was done (ms), or None
         with sync_playwright() as p:
             profiles = Profiles(p, args.profile)
             print(f"{args.profile} profiles; {args.n} rounds", flush=True)
@@ -315,6 +336,7 @@ def main(argv=None) -> int:
                         ok = wait_for_sw(cold["page"])
                         if not ok:
                             print("  (service worker did not activate; repeat is HTTP-cache only)")
+                        primed.append(wait_for_primer(cold["page"]))
                     if counter:
                         cold["page"].wait_for_timeout(500)
                         byte_counts[label] = (counter.total(), list(counter.items))
@@ -332,8 +354,11 @@ def main(argv=None) -> int:
                 print(f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in runs.items() if v), flush=True)
             for _ in range(args.key_visits):
                 context = profiles.new(service_workers="block")
-                for which in keys:
+                for which in ("first visit", "next visit"):
                     keys[which].append(keystrokes(context, base, args.keys))
+                context.close()
+                context = profiles.new(service_workers="allow")
+                keys["first visit, page registers sw.js"].append(keystrokes(context, base, args.keys))
                 context.close()
             profiles.close()
         server.shutdown()
@@ -360,6 +385,10 @@ def main(argv=None) -> int:
             hit = [m for c, m in visits if c]
             print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _ in visits)} "
                   f"in {len(hit)} of {len(visits)} visits, longest {max(hit, default=0):.0f} ms (goal: none)")
+        done = [t for t in primed if t is not None]
+        if primed:
+            print(f"code-cache primer done (site+sw cold visits, waited for): {len(done)} of {len(primed)}, "
+                  f"median {statistics.median(done) / 1000 if done else float('nan'):.2f} s after navigation")
         names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in repeat_marks)]
         if repeat_marks and names:
             print("where a repeat visit's time goes (site, HTTP cache; ms after navigation, median): "
@@ -390,7 +419,7 @@ def main(argv=None) -> int:
                   f"(raw {snap['bytes'] / 1e6:.2f} MB, inflated in the worker with DecompressionStream)")
         if args.json:
             args.json.write_text(json.dumps({
-                "runs": runs, "keys_ms": keys, "longtasks": longtasks, "repeat_marks": repeat_marks,
+                "runs": runs, "keys_ms": keys, "longtasks": longtasks, "repeat_marks": repeat_marks, "primed": primed,
                 "bytes": {k: v[0] for k, v in byte_counts.items()},
                 "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
             }, indent=1))

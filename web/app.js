@@ -638,8 +638,8 @@ function registerServiceWorker() {
 // keeps their compiled code for the next visit (see prime.js). Only once the service worker
 // controls the page, so that these loads come from its cache, as the next visit's will: a
 // primer that ran before it took over left the next visit nothing to use; and never without
-// a service worker, where Chromium keeps nothing for a second load in the same page (no code
-// kept in 4 of 4 traces, bench/RESULTS.md): there the next visit's own load is the second one.
+// a service worker, where Chromium keeps nothing for a worker's second load in the same page
+// (in every trace, bench/RESULTS.md): there the next visit's own load is the second one.
 // Any failure only loses that; the primer's errors are cancelled, never taken for the page's.
 function primeCodeCache() {
   let primer;
@@ -663,13 +663,31 @@ function primeCodeCache() {
   };
 }
 
+// Calls `then` once no input event has come for TYPING_PAUSE_MS.
+const TYPING_PAUSE_MS = 1000;
+function whenTypingPauses(then) {
+  let timer = null;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      document.removeEventListener("input", wait, true);
+      then();
+    }, TYPING_PAUSE_MS);
+  };
+  document.addEventListener("input", wait, true);
+  wait();
+}
+
 function start() {
   if (EMBED) document.body.classList.add("embed");
   reportHeight();
   onStatus(showStatus);
-  // Offline copies are made once the calculator answers, so that they never compete
-  // with its start for the network or the CPU.
-  onStatus(({ stage }) => stage === "ready" && registerServiceWorker());
+  // Offline copies are made once the worker's start is done (warm-up included) and no one
+  // has typed for a moment, so that they never compete with the start, nor with typing, for
+  // the network or the CPU: the precache reads, hashes and writes 20 MB. Begun as soon as
+  // the first answer was out, on a first visit, it made the keystrokes typed meanwhile
+  // slower (bench/RESULTS.md).
+  onSettled(() => whenTypingPauses(registerServiceWorker));
   onSettled(({ prime }) => prime && controlled.then(primeCodeCache));
   $("rules").value = today();
   readUrl();

@@ -64,6 +64,23 @@ def test_offline_the_worker_answers_heads_and_queries_from_its_cache(page: Page,
     assert get == [200, (dist_dir / "pyodide" / "pyodide-lock.json").stat().st_size]
 
 
+def test_the_service_worker_waits_for_typing_to_pause(page: Page, site_url):
+    # Its precache (20 MB read, hashed and written) and the primer after it slowed keystrokes
+    # (app.js): the service worker is set up once the worker's start is done and no one has
+    # typed for a second, not while someone types (here a key every 0.2 s for 3 s).
+    page.goto(site_url + VECTOR)
+    ready(page)
+    page.wait_for_function("() => performance.getEntriesByName('elo:settled').length > 0", timeout=LOAD_TIMEOUT)
+    page.click("#rating")
+    page.keyboard.press("End")
+    for i in range(16):  # 1800 -> 180 -> 1800 ...
+        page.keyboard.press("Backspace" if i % 2 == 0 else "0")
+        page.wait_for_timeout(200)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)"), i
+    controlled(page)  # once typing stops
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")  # 180 -> 1800 again
+
+
 def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site_url):
     # On a first visit the page primes Chromium's code cache (app.js) only once the service
     # worker controls it, so that prime.js and Pyodide's scripts come from its cache, as the
