@@ -22,10 +22,10 @@ result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on scr
 Also: main-thread long tasks after first paint (site), keystroke latency with 30 games
 (input event -> last DOM change it causes; typed from 0.3 s after the result, on a first
 visit and on the next visit of the same profile, in --key-visits fresh profiles with service
-workers blocked, and on a first visit in as many profiles where the page registers sw.js,
-whose precache and code-cache primer then run while the keys are typed: one first visit is
-a single sample of its first seconds, when the machine is busiest; the p95 is of all their
-keystrokes together), when the site+sw cold visit's code-cache primer was done (the visit
+workers blocked, and on a first visit in as many profiles where the page registers sw.js
+(which, with its precache and the code-cache primer, waits for typing to pause: app.js): one
+first visit is a single sample of its first seconds, when the machine is busiest; the p95 is
+of all their keystrokes together), when the site+sw cold visit's code-cache primer was done (the visit
 waits for it, as for the service worker's activation, before its tab closes), and the bytes
 a cold visit transfers.
 Timings are information, not pass/fail.
