@@ -336,7 +336,7 @@ def main(argv=None) -> int:
                         ok = wait_for_sw(cold["page"])
                         if not ok:
                             print("  (service worker did not activate; repeat is HTTP-cache only)")
-                        primed.append(wait_for_primer(cold["page"]))
+                        primed.append(wait_for_primer(cold["page"]) if ok else None)
                     if counter:
                         cold["page"].wait_for_timeout(500)
                         byte_counts[label] = (counter.total(), list(counter.items))

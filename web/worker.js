@@ -82,7 +82,7 @@ const { fetch: browserFetch } = self;
 // need a real Response). A Response made from the bytes would copy them into a Blob and back
 // (2.5 MB: 6-8 ms of this thread, and the restore waited for it); `slice` copies just the
 // file out of the kept buffer it is a view of (34 MB).
-const keptFile = (bytes) => ({ ok: true, status: 200, arrayBuffer: async () => bytes.slice().buffer });
+const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().buffer });
 
 // One loadPyodide() call, watched; `options` adds e.g. _loadSnapshot. The runtime's wasm
 // was compiled while other files downloaded (`compiled`, see below): Pyodide is handed

@@ -355,7 +355,7 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     assert not any(u.endswith(STDLIB) for _, u in requests), requests
     # ... and installed: Pyodide only logs a library it could not install, and the restored
     # interpreter, which imported all it needs, would answer all the same
-    page.wait_for_function("() => performance.getEntriesByName('elo:settled').length > 0", timeout=30_000)
+    wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
     assert not any("standard library" in m or "not put back" in m for m in console), console
     page.close()
 
