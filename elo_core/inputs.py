@@ -58,9 +58,21 @@ def number(value: Any, field: str) -> float:
     return value
 
 
+def plain_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only, so ``int(text)`` reads it.
+
+    ``str.isdigit`` alone also admits superscripts such as ``"¹"``, which ``int`` refuses,
+    and other scripts' digits, which no rating list or file column uses.
+
+    >>> plain_digits("1800"), plain_digits("¹"), plain_digits("١٨٠٠"), plain_digits("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def whole(value: Any, field: str, low: int, high: int, bounds: str = "") -> int:
     """A whole number in ``low..high`` (inclusive); ``bounds`` words the range for the message."""
-    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= MAX_NUMBER_CHARS:
+    if type(value) is str and plain_digits(value) and len(value) <= MAX_NUMBER_CHARS:
         x = int(value)  # plain digits, as the page sends every rating (31 per keystroke): no regex
     else:
         x = number(value, field)

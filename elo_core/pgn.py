@@ -37,7 +37,7 @@ from datetime import date
 from typing import Iterable, Iterator
 
 from .event import Entry, Event, EventPlayer, Problem, Problems, kind_from_time_control
-from .inputs import MAX_RATING
+from .inputs import MAX_RATING, plain_digits
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ROUND = re.compile(r"\s*(\d+)")
@@ -157,7 +157,7 @@ def _elo(value: str | None, n: int, who: str, found: Problems) -> int:
     v = (value or "").strip()
     if v in ("", "?", "-", "0"):
         return 0
-    if v.isdigit() and int(v) <= MAX_RATING:
+    if plain_digits(v) and int(v) <= MAX_RATING:
         return int(v)
     found.add(n, f"{who}: Elo {v[:20]!r} is not a rating; treated as unrated")
     return 0

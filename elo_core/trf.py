@@ -36,7 +36,7 @@ import re
 from datetime import date
 
 from .event import Entry, Event, EventPlayer, Problem, Problems, kind_from_time_control
-from .inputs import MAX_RATING
+from .inputs import MAX_RATING, plain_digits
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0}
 UNRATED_PLAYED = {"W": 1.0, "D": 0.5, "L": 0.0}
@@ -121,7 +121,7 @@ def _kind(head: dict[str, tuple[int, str]]) -> tuple[str | None, str, str]:
 
 def _read_player(n: int, line: str, players: dict[int, dict], found: Problems) -> None:
     start = _col(line, 5, 8)
-    if not start.isdigit() or int(start) == 0:
+    if not plain_digits(start) or int(start) == 0:
         found.add(n, f"001: starting rank (columns 5-8) {start!r} is not a number 1-9999; line skipped")
         return
     rank_no = int(start)
@@ -131,8 +131,8 @@ def _read_player(n: int, line: str, players: dict[int, dict], found: Problems) -
     name = _col(line, 15, 47)
     who = f"{rank_no} {name}".strip()
     rating_text = _col(line, 49, 52)
-    rating = int(rating_text) if rating_text.isdigit() else 0
-    if rating_text and (not rating_text.isdigit() or rating > MAX_RATING):
+    rating = int(rating_text) if plain_digits(rating_text) else 0
+    if rating_text and (not plain_digits(rating_text) or rating > MAX_RATING):
         found.add(n, f"player {who}: rating (columns 49-52) {rating_text!r} is not a rating; treated as unrated")
         rating = 0
     points_text = _col(line, 81, 84)
@@ -147,7 +147,7 @@ def _read_player(n: int, line: str, players: dict[int, dict], found: Problems) -
     for r in range(1, (len(line.rstrip()) - FIRST_ROUND + 10) // 10 + 1):
         c = FIRST_ROUND + 10 * (r - 1)
         opp, colour, code = _col(line, c, c + 3), _col(line, c + 5, c + 5).lower(), _col(line, c + 7, c + 7).upper()
-        if opp and not opp.isdigit():
+        if opp and not plain_digits(opp):
             found.add(n, f"player {who}, round {r}: opponent (columns {c}-{c + 3}) {opp!r} is not a starting rank")
             opp = ""
         if code not in POINTS:
@@ -158,7 +158,7 @@ def _read_player(n: int, line: str, players: dict[int, dict], found: Problems) -
     players[rank_no] = dict(line=n, key=str(rank_no), name=name, rating=rating, start_rank=rank_no,
                             fide_id=_col(line, 58, 68) or None, title=_OLD_TITLES.get(title, title),
                             federation=_col(line, 54, 56), sex=_col(line, 10, 10), birth=_col(line, 70, 79),
-                            points=points, rank=int(rank_text) if rank_text.isdigit() else None, rounds=rounds)
+                            points=points, rank=int(rank_text) if plain_digits(rank_text) else None, rounds=rounds)
 
 
 def _link(players: dict[int, dict], round_dates: dict[int, str], found: Problems) -> tuple[EventPlayer, ...]:

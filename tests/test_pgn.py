@@ -88,3 +88,11 @@ def test_one_players_season(edge):
     assert s["player"] == "Alpha, Ann" and s["date"] == "2025-10-04" and s["rating"] == 2000
     assert s["games"] == [{"opponent": 1900, "score": 1.0}, {"opponent": 0, "score": 1.0}]
     assert [g["code"] for g in s["not_counted"]] == ["*"]
+
+
+def test_an_elo_in_superscript_digits_is_reported_not_read():
+    # "¹" is a digit to str.isdigit but not to int (found by test_fuzz)
+    text = '[White "A"]\n[Black "B"]\n[WhiteElo "\u00b9800"]\n[BlackElo "1700"]\n[Result "1-0"]\n\n1-0\n'
+    ev = read_event(text)
+    assert ev.players[0].rating == 0
+    assert any("is not a rating" in p.message for p in ev.problems), ev.problems

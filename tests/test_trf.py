@@ -78,6 +78,9 @@ def test_blank_rounds_and_short_lines_are_tolerated():
     (trf_line(3, "Self", 1800, rounds=[(3, "w", "1")]), "against themself"),
     (trf_line(3, "Mismatch", 1800, rounds=[(1, "w", "1")]), "each player's own line is used"),
     (trf_line(3, "Letters", 1800, rounds=[("x1", "w", "1")]), "is not a starting rank"),
+    # digits to str.isdigit, not to int (found by test_fuzz): reported, never a crash
+    (trf_line(3, "Superscript", 1800, rounds=[("\u00b9", "w", "1")]), "is not a starting rank"),
+    (trf_line(3, "Superscript", 0)[:48] + "18\u00b90", "not a rating"),
 ])
 def test_problems_name_their_line_and_the_rest_is_rated(line, words):
     text = "\n".join(["042 2025/10/04", trf_line(1, "One", 1800, rounds=[(2, "w", "1")]),
