@@ -25,8 +25,9 @@ visit and on the next visit of the same profile, in --key-visits fresh profiles 
 workers blocked, and on a first visit in as many profiles where the page registers sw.js
 (which, with its precache and the code-cache primer, waits for typing to pause: app.js): one
 first visit is a single sample of its first seconds, when the machine is busiest; the p95 is
-of all their keystrokes together), when the site+sw cold visit's code-cache primer was done (the visit
-waits for it, as for the service worker's activation, before its tab closes), and the bytes
+of all their keystrokes together), when the site's cold visits' code-cache primer was done (the
+visit waits for it, and the site+sw one for the service worker's activation before it, before
+its tab closes: the repeat visit follows a first visit that left what it leaves), and the bytes
 a cold visit transfers.
 Timings are information, not pass/fail.
 """
@@ -195,8 +196,9 @@ def wait_for_sw(page, timeout_s: float = 120) -> bool:
 def wait_for_primer(page, timeout_s: float = 30) -> float | None:
     """ms after navigation when the page's code-cache primer was done (app.js), None if it failed.
 
-    It runs on a build's first visit once the service worker controls the page; the repeat
-    visit "served by sw.js" is measured after it, as after the service worker's activation.
+    It runs on a build's first visit once the service worker controls the page, or once the
+    page finds it has none; the repeat visit is measured after it (and, served by sw.js,
+    after the service worker's activation).
     """
     try:
         page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
@@ -317,7 +319,7 @@ def main(argv=None) -> int:
         longtasks, byte_counts, repeat_marks = {"cold": [], "repeat": []}, {}, []
         # one list of keystrokes per profile
         keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": []}
-        primed = []  # site+sw cold visits: when the code-cache primer was done (ms), or None
+        primed = {"site": [], "site+sw": []}  # cold visits: when the code-cache primer was done (ms), or None
         with sync_playwright() as p:
             profiles = Profiles(p, args.profile)
             print(f"{args.profile} profiles; {args.n} rounds", flush=True)
@@ -336,7 +338,9 @@ def main(argv=None) -> int:
                         ok = wait_for_sw(cold["page"])
                         if not ok:
                             print("  (service worker did not activate; repeat is HTTP-cache only)")
-                        primed.append(wait_for_primer(cold["page"]) if ok else None)
+                        primed[label].append(wait_for_primer(cold["page"]) if ok else None)
+                    elif label == "site":
+                        primed[label].append(wait_for_primer(cold["page"]))
                     if counter:
                         cold["page"].wait_for_timeout(500)
                         byte_counts[label] = (counter.total(), list(counter.items))
@@ -385,10 +389,11 @@ def main(argv=None) -> int:
             hit = [m for c, m in visits if c]
             print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _ in visits)} "
                   f"in {len(hit)} of {len(visits)} visits, longest {max(hit, default=0):.0f} ms (goal: none)")
-        done = [t for t in primed if t is not None]
-        if primed:
-            print(f"code-cache primer done (site+sw cold visits, waited for): {len(done)} of {len(primed)}, "
-                  f"median {statistics.median(done) / 1000 if done else float('nan'):.2f} s after navigation")
+        for label, times in primed.items():
+            done = [t for t in times if t is not None]
+            if times:
+                print(f"code-cache primer done ({label} cold visits, waited for): {len(done)} of {len(times)}, "
+                      f"median {statistics.median(done) / 1000 if done else float('nan'):.2f} s after navigation")
         names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in repeat_marks)]
         if repeat_marks and names:
             print("where a repeat visit's time goes (site, HTTP cache; ms after navigation, median): "

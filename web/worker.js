@@ -1,5 +1,5 @@
 // Runs Python (Pyodide + elo_core) off the main thread so the page never freezes.
-// Started as: new Worker("worker.js", {type: "module"})
+// Started as: new Worker("worker.js", {type: "module"}) (named "prime" by app.js: see PRIMING)
 //
 // worker -> page: {type: "progress", stage: "runtime" | "packages" | "ready", detail, version?, start?}
 //                 (on "ready", start is "snapshot" or "micropip": how the runtime started)
@@ -28,6 +28,11 @@ const here = (path) => new URL(path, import.meta.url).href;
 // and "elo:kept" once a downloaded snapshot is kept for the next visit and its file let go
 // (the page marks "elo:primed", see app.js).
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
+
+// Started by the page with the name "prime" (app.js, when there is no service worker), this
+// worker makes a start as the next visit will, for Chromium to keep the compiled code of the
+// runtime's script, and then does nothing more: no keeping, no warm-up, no files put back.
+const PRIMING = self.name === "prime";
 
 // Work done after the first answers yields between its pieces, so that a request from
 // the page waits for one piece at most (keeping the snapshot, warming up).
@@ -509,9 +514,11 @@ async function startWithMicropip(loadPyodide, build) {
 // Chromium's code cache (`prime`, see app.js): on a build's first visit (the snapshot
 // downloaded, or the normal start). From the second visit on, each visit is another load,
 // and the browser keeps the code by itself.
+// A priming worker (PRIMING) does none of it: it only starts, and the page ends it.
 // One after the other: with the keeping and the warm-up side by side, Chromium wrote no
 // wasm code cache in 2 of 3 cold visits (4 of 4 one after the other).
 function afterStart(handle, { first = async () => {}, later = async () => {}, prime = false }) {
+  if (PRIMING) return;
   setTimeout(async () => {
     await first();
     await warmUp(handle);

@@ -416,6 +416,33 @@ def test_damaged_kept_standard_library_is_downloaded_and_the_copy_dropped(contex
     page.close()
 
 
+def test_a_priming_worker_does_nothing_after_its_start(context, site_url):
+    # The primer must not keep files, warm up or put files back (PRIMING in worker.js): all
+    # of that is the calculator's worker's, and would compete with it. Here the page's ending
+    # of the primer is stopped, and in 6 s (the calculator's own worker says "settled" about
+    # 2 s after its start here) the primer says nothing after "ready".
+    context.add_init_script("""(() => {
+        const Base = globalThis.Worker;
+        window.__primer = [];
+        globalThis.Worker = class extends Base {
+            constructor(url, options) {
+                super(url, options);
+                if (options?.name !== "prime") return;
+                this.terminate = () => window.__primer.push("ended by the page");
+                this.addEventListener("message", ({ data }) => window.__primer.push(data?.stage ?? data?.type ?? data));
+            }
+        };
+    })()""")
+    rating, _, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED
+    page.wait_for_function("() => window.__primer.includes('ready')", timeout=30_000)
+    page.wait_for_timeout(6000)
+    heard = page.evaluate("window.__primer")
+    assert heard[heard.index("ready") + 1:] == ["ended by the page"], heard
+    assert_still_answers(page)
+    page.close()
+
+
 def assert_still_answers(page) -> None:
     """The calculator answers a new input: rating 1900 with the reference games -> 1906."""
     page.fill("#rating", "1900")
@@ -424,19 +451,41 @@ def assert_still_answers(page) -> None:
     assert not page.evaluate("() => document.body.classList.contains('engine-failed')")
 
 
-def test_without_a_service_worker_no_primer_runs(context, site_url):
-    # prime.js (a second load of Pyodide's scripts, for Chromium's code cache) helps only when
-    # the service worker serves it: without one, Chromium keeps nothing for a second load in
-    # the same page, so the page does not spend the CPU on it. (Service workers are blocked
-    # here; the primer's own tests are in test_offline_embed.py.)
+def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url, dist_dir):
+    # Without a service worker, Chromium keeps the compiled code of Pyodide's runtime script
+    # only for a second load by dynamic import(), written once that worker has gone idle:
+    # so on a build's first visit the page starts the calculator's own worker once more,
+    # named "prime", which starts as the next visit will (from the snapshot kept a moment
+    # ago, asking for neither the snapshot nor the standard library again), says ready, does
+    # nothing more (no keeping, no warm-up: PRIMING in worker.js) and is ended (app.js).
+    # (Service workers are blocked here; prime.js, the primer behind one, is tested in
+    # test_offline_embed.py.)
+    snap = build_info(dist_dir)["snapshot"]["path"]
     loaded: list[str] = []
     context.on("requestfinished", lambda r: r.method == "GET" and loaded.append(r.url))
     rating, _, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
     wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
-    page.wait_for_timeout(1000)  # time for a primer to be started and to load its scripts
-    assert not any(u.endswith("/prime.js") for u in loaded), loaded
-    assert sum(u.endswith("/pyodide/pyodide.asm.mjs") for u in loaded) == 1, loaded
+    started = len(loaded)
+    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
+                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=30_000)
+    assert page.evaluate("performance.getEntriesByName('elo:primer-failed').length") == 0
+    names = []
+    for worker in page.workers:  # the primer lives on for a second after it said ready
+        try:
+            names.append(worker.evaluate("[self.name, location.pathname.split('/').pop(),"
+                                         " performance.getEntriesByName('elo:ready')[0]?.detail ?? null]"))
+        except Exception:
+            pass
+    assert ["prime", "worker.js", "snapshot"] in names, names
+    primer = [u.split("/")[-1].split("?")[0] for u in loaded[started:]]
+    assert primer.count("pyodide.asm.mjs") == 1 and primer.count("worker.js") == 1, primer
+    assert "prime.js" not in primer and not any(n in primer for n in (snap.split("/")[-1], "python_stdlib.zip")), primer
+    for _ in range(100):  # ended a second after its message
+        if len(page.workers) == 1:
+            break
+        page.wait_for_timeout(100)
     assert len(page.workers) == 1, [w.url for w in page.workers]
+    assert page.evaluate("performance.getEntriesByName('elo:settled').length") == 1
     assert_still_answers(page)
     page.close()
