@@ -585,16 +585,16 @@ function reportHeight() {
   }).observe(document.documentElement);
 }
 
-// Whether a service worker serves this page: true once one controls it, false when none will
-// (none in this browser, or it refused the registration); never settled if its install fails.
+// Resolves once the page knows how it is served: by a service worker that controls it, or
+// by none (none in this browser, or it refused the registration); never if its install fails.
 let markServed;
 const served = new Promise((resolve) => (markServed = resolve));
 
 // The service worker (sw.js) keeps every file of this build for offline use. A new deploy
 // installs beside it; the page offers a reload and only then lets the new version take over.
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return markServed(false);
-  if (navigator.serviceWorker.controller) markServed(true);
+  if (!("serviceWorker" in navigator)) return markServed();
+  if (navigator.serviceWorker.controller) markServed();
   // Once a new version was offered here, its taking over means someone accepted it, in this
   // tab or another: every such tab reloads into it rather than go on with the old page and
   // the new version's files.
@@ -613,11 +613,11 @@ function registerServiceWorker() {
     };
   };
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    markServed(true);
+    markServed();
     if (offered) location.reload();
   });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
-    if (!registration) return markServed(false); // e.g. blocked by the browser's settings
+    if (!registration) return markServed(); // e.g. blocked by the browser's settings
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
     // An update may be installing already, before `updatefound` can be heard: watched here too
     // (should it also be heard, offering it twice does no harm).
@@ -631,33 +631,27 @@ function registerServiceWorker() {
       if (document.visibilityState === "visible") registration.update().catch(() => {});
     });
     setInterval(() => registration.update().catch(() => {}), 3_600_000);
-  }).catch(() => markServed(false)); // no offline support (e.g. a private window): the page works online as before
+  }).catch(() => markServed()); // no offline support (e.g. a private window): the page works online as before
 }
 
-// On a build's first visit, a primer loads Pyodide's runtime script a second time, in a
-// worker of its own, so that Chromium keeps its compiled code (V8's code cache) for the next
-// visit, which would otherwise compile the 1.25 MB again. Chromium keeps it at two moments,
-// and each way of serving the page has the primer that fits (bench/RESULTS.md):
-//  - served by the service worker (once it controls the page, so that the primer's loads
-//    come from its cache, as the next visit's will; one that ran before left nothing):
-//    Chromium keeps what is compiled as soon as the module's top level has run, so
-//    prime.js calls the runtime's factory from its top level (595 KB kept; a whole start
-//    there leaves just the top level, 20 KB);
-//  - without a service worker: Chromium keeps a script's code from its second load on
-//    (the first only notes the time), and only for a dynamic import(), as the calculator's
-//    worker makes (a static import, as in prime.js, keeps nothing), once the worker has gone
-//    idle: so the primer is the calculator's own worker, named "prime", making a whole
-//    start (see PRIMING in worker.js), and the next visit's start finds all of its code
-//    (1,086,760 bytes kept against none: that visit's runtime up about 70 ms sooner). It
-//    takes a start's CPU (0.4-0.5 s here), so only in a Chromium (`userAgentData`), whose
-//    code cache this is.
+// On a build's first visit, a primer makes Chromium keep the compiled code (V8's code cache)
+// of Pyodide's 1.25 MB runtime script for the next visit, which would otherwise compile it
+// again: the calculator's own worker, started once more with the name "prime", makes a start
+// as the next visit will and stops (PRIMING in worker.js). Chromium keeps a module's code
+// once it has run, at the first pause of its worker's thread: served by the service worker,
+// at the script's first load from its cache (so the primer waits until the service worker
+// controls the page; one that ran before left nothing); without one, from its second load
+// on (the first only notes the time), and only for a dynamic import(), as worker.js makes.
+// Measured (bench/RESULTS.md): 1,086,576 bytes kept (against 595,144 when only the runtime's
+// factory was called, and none without a service worker), and the next visit's runtime up
+// about 50-70 ms sooner. It takes a start's CPU (0.4-0.5 s here), so only in a Chromium
+// (`userAgentData`), whose code cache this is.
 // Any failure only loses that; the primer's errors are cancelled, never taken for the page's.
-function primeCodeCache(byServiceWorker) {
-  if (!byServiceWorker && !("userAgentData" in navigator)) return;
+function primeCodeCache() {
+  if (!("userAgentData" in navigator)) return;
   let primer;
   try {
-    primer = byServiceWorker ? new Worker(scriptURL("prime.js"), { type: "module" })
-      : new Worker(scriptURL("worker.js"), { type: "module", name: "prime" });
+    primer = new Worker(scriptURL("worker.js"), { type: "module", name: "prime" });
   } catch {
     return;
   }
@@ -666,7 +660,7 @@ function primeCodeCache(byServiceWorker) {
   const stop = () => setTimeout(() => primer.terminate(), 1000);
   setTimeout(() => primer.terminate(), 30_000);
   primer.onmessage = ({ data }) => {
-    if (data !== "primed" && data?.stage !== "ready" && data?.type !== "error") return; // progress
+    if (data?.stage !== "ready" && data?.type !== "error") return; // progress
     performance.mark(data?.type === "error" ? "elo:primer-failed" : "elo:primed");
     stop();
   };

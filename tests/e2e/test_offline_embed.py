@@ -3,6 +3,7 @@ another origin, and GitHub Pages under a sub-path."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import build, site_copy
+from conftest import build
 
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01&kind=standard&method=fide"
 LOAD_TIMEOUT = 120_000
@@ -81,22 +82,25 @@ def test_the_service_worker_waits_for_typing_to_pause(page: Page, site_url):
     expect(page.get_by_test_id("new-rating")).to_have_text("1811")  # 180 -> 1800 again
 
 
-def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site_url):
+def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site_url, dist_dir):
     # On a first visit the page primes Chromium's code cache (app.js) only once the service
-    # worker controls it, so that prime.js and Pyodide's scripts come from its cache, as the
-    # next visit's will. The primer also calls the runtime's factory, which its settings stop
-    # at once: "primed" is said only then, and nothing else of the runtime is asked for.
-    served: dict[str, list[bool]] = {}
-    page.context.on("response", lambda r: served.setdefault(r.url.split("/")[-1], []).append(r.from_service_worker))
+    # worker controls it, so that the primer's loads come from its cache, as the next
+    # visit's will. The primer is the calculator's worker named "prime" (PRIMING in
+    # worker.js): it starts from the snapshot the first start kept a moment ago, so it asks
+    # for neither the snapshot nor the standard library, says ready, and is ended.
+    snapshot = Path(json.loads((dist_dir / "build.json").read_text())["snapshot"]["path"]).name
+    served: list[tuple[str, bool]] = []
     page.goto(site_url + VECTOR)
     ready(page)
-    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length > 0", timeout=LOAD_TIMEOUT)
-    # (The service worker's own precache downloads each file once too: from_service_worker False.)
-    assert served["prime.js"][-1] is True, served["prime.js"]
-    assert served["pyodide.asm.mjs"][-1] is True, served["pyodide.asm.mjs"]
-    page.wait_for_timeout(500)  # what a factory left running would ask for by now
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
-        assert True not in served.get(name, []), (name, served.get(name))
+    controlled(page)
+    page.context.on("response", lambda r: served.append((r.url.split("/")[-1].split("?")[0], r.from_service_worker)))
+    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
+                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=LOAD_TIMEOUT)
+    assert page.evaluate("performance.getEntriesByName('elo:primer-failed').length") == 0
+    primer = [name for name, _ in served]
+    # (The service worker's own precache may still download files: from_service_worker False.)
+    assert ("pyodide.mjs", True) in served and ("pyodide.asm.mjs", True) in served, served
+    assert snapshot not in primer and "python_stdlib.zip" not in primer, served
     for _ in range(100):  # the primer is ended a moment after its message
         if len(page.workers) == 1:
             break
@@ -106,23 +110,32 @@ def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site
     expect(page.get_by_test_id("new-rating")).to_have_text("1906")
 
 
-def test_a_failing_primer_does_not_stop_the_calculator(page: Page, dist_dir, serve_dir, tmp_path):
-    # prime.js only helps the next visit: if it fails (here: it throws), the page never hears.
-    def break_primer(dist, info):
-        broken = b'throw new Error("primer broken on purpose");\n'
-        (dist / "prime.js").write_bytes(broken)
-        # The service worker checks every file it keeps against its sha256: stamped again.
-        shutil.copy(build.WEB / "sw.js", dist / "sw.js")
-        build.stamp_service_worker(dist, info["build"])
+def test_a_failing_primer_does_not_stop_the_calculator(browser, site_url):
+    # The primer only helps the next visit: if it fails, the page hears it and goes on. Here
+    # the second download of worker.js, the primer's, throws (service workers blocked, so
+    # that it is the primer's: without one the page primes at once).
+    context = browser.new_context(service_workers="block")
+    loads = []
+
+    def worker_js(route):
+        loads.append(route.request.url)
+        if len(loads) == 1:
+            return route.continue_()
+        route.fulfill(body='throw new Error("primer broken on purpose");\n', content_type="text/javascript")
+
+    context.route(re.compile(r".*/worker\.js(\?.*)?$"), worker_js)
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(serve_dir(site_copy(dist_dir, tmp_path, break_primer)) + VECTOR)
+    page.goto(site_url + VECTOR)
     ready(page)
     page.wait_for_function("() => performance.getEntriesByName('elo:primer-failed').length > 0", timeout=LOAD_TIMEOUT)
+    assert len(loads) == 2, loads
     page.wait_for_timeout(500)  # time for an uncancelled error to reach the page
     page.fill("#rating", "1900")
     expect(page.get_by_test_id("new-rating")).to_have_text("1906")
     assert errors == []
+    context.close()
 
 
 def test_the_worker_scope_is_the_site_folder(page: Page, site_url):

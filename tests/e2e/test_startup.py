@@ -458,7 +458,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     # named "prime", which starts as the next visit will (from the snapshot kept a moment
     # ago, asking for neither the snapshot nor the standard library again), says ready, does
     # nothing more (no keeping, no warm-up: PRIMING in worker.js) and is ended (app.js).
-    # (Service workers are blocked here; prime.js, the primer behind one, is tested in
+    # (Service workers are blocked here; the primer behind one is tested in
     # test_offline_embed.py.)
     snap = build_info(dist_dir)["snapshot"]["path"]
     loaded: list[str] = []
@@ -480,7 +480,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     assert ["prime", "worker.js", "snapshot"] in names, names
     primer = [u.split("/")[-1].split("?")[0] for u in loaded[started:]]
     assert primer.count("pyodide.asm.mjs") == 1 and primer.count("worker.js") == 1, primer
-    assert "prime.js" not in primer and not any(n in primer for n in (snap.split("/")[-1], "python_stdlib.zip")), primer
+    assert not any(n in primer for n in (snap.split("/")[-1], "python_stdlib.zip")), primer
     for _ in range(100):  # ended a second after its message
         if len(page.workers) == 1:
             break
