@@ -321,7 +321,10 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     const version = pyodide.pyimport("elo_core").__version__;
     return { pyodide, handle, version };
   } catch (e) {
-    if (e instanceof WasmError) throw e;
+    // A primer that cannot restore stops there (PRIMING): it leaves the kept copy to the next
+    // visit, which would find the fault too (a primer may also fail where a start would not,
+    // e.g. short of memory beside the calculator's worker), and makes no normal start.
+    if (e instanceof WasmError || PRIMING) throw e;
     dropKeptSnapshot();
     console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(fault ?? e)}); starting the normal way.`);
     return null;

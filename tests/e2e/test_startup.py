@@ -443,6 +443,40 @@ def test_a_priming_worker_does_nothing_after_its_start(context, site_url):
     page.close()
 
 
+def test_a_primer_that_cannot_restore_leaves_the_kept_copy(context, site_url, dist_dir):
+    # The kept snapshot is damaged after the first start (its first 64 KiB zeroed, its size
+    # and key left): the primer's restore fails, and the primer stops there, saying so. It
+    # neither drops the kept copy (the calculator's worker would, starting the normal way)
+    # nor makes a normal start (no micropip download).
+    micropip = build_info(dist_dir)["micropip"]
+    loaded: list[str] = []
+    context.on("requestfinished", lambda r: loaded.append(r.url))
+    rating, _, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED
+    wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
+    size = page.evaluate("""async () => {
+        const root = await navigator.storage.getDirectory();
+        const handle = await root.getFileHandle("pyodide-snapshot-inflated");
+        const size = (await handle.getFile()).size;
+        const writable = await handle.createWritable({ keepExistingData: true });
+        await writable.write({ type: "write", position: 0, data: new Uint8Array(65536) });
+        await writable.close();
+        return size;
+    }""")
+    assert size > 30_000_000
+    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
+                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=30_000)
+    assert page.evaluate("performance.getEntriesByName('elo:primer-failed').length") == 1
+    page.wait_for_timeout(1000)
+    assert page.evaluate("""async () => {
+        const root = await navigator.storage.getDirectory();
+        return (await (await root.getFileHandle("pyodide-snapshot-inflated")).getFile()).size;
+    }""") == size
+    assert not any(micropip in u for u in loaded), loaded
+    assert_still_answers(page)
+    page.close()
+
+
 def assert_still_answers(page) -> None:
     """The calculator answers a new input: rating 1900 with the reference games -> 1906."""
     page.fill("#rating", "1900")
