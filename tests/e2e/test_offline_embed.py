@@ -112,8 +112,8 @@ def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site
 
 def test_a_failing_primer_does_not_stop_the_calculator(browser, site_url):
     # The primer only helps the next visit: if it fails, the page hears it and goes on. Here
-    # the second download of worker.js, the primer's, throws (service workers blocked, so
-    # that it is the primer's: without one the page primes at once).
+    # the second download of worker.js, the primer's, throws (service workers blocked, else
+    # the second would be the service worker's precache).
     context = browser.new_context(service_workers="block")
     loads = []
 
@@ -124,18 +124,21 @@ def test_a_failing_primer_does_not_stop_the_calculator(browser, site_url):
         route.fulfill(body='throw new Error("primer broken on purpose");\n', content_type="text/javascript")
 
     context.route(re.compile(r".*/worker\.js(\?.*)?$"), worker_js)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site_url + VECTOR)
-    ready(page)
-    page.wait_for_function("() => performance.getEntriesByName('elo:primer-failed').length > 0", timeout=LOAD_TIMEOUT)
-    assert len(loads) == 2, loads
-    page.wait_for_timeout(500)  # time for an uncancelled error to reach the page
-    page.fill("#rating", "1900")
-    expect(page.get_by_test_id("new-rating")).to_have_text("1906")
-    assert errors == []
-    context.close()
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(site_url + VECTOR)
+        ready(page)
+        page.wait_for_function("() => performance.getEntriesByName('elo:primer-failed').length > 0",
+                               timeout=LOAD_TIMEOUT)
+        assert len(loads) == 2, loads
+        page.wait_for_timeout(500)  # time for an uncancelled error to reach the page
+        page.fill("#rating", "1900")
+        expect(page.get_by_test_id("new-rating")).to_have_text("1906")
+        assert errors == []
+    finally:
+        context.close()
 
 
 def test_the_worker_scope_is_the_site_folder(page: Page, site_url):
