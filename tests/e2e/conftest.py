@@ -45,6 +45,22 @@ def site_copy(dist_dir: Path, tmp_path: Path, change) -> Path:
     return copy
 
 
+def primer_outcome(page, timeout_ms: float) -> str:
+    """Wait for the code-cache primer's end (app.js marks it): "primed", or "failed"."""
+    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
+                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=timeout_ms)
+    return "failed" if page.evaluate("performance.getEntriesByName('elo:primer-failed').length") else "primed"
+
+
+def assert_primer_ended(page) -> None:
+    """The page ends its primer a second after its message: only the calculator's worker is left."""
+    for _ in range(100):
+        if len(page.workers) == 1:
+            break
+        page.wait_for_timeout(100)
+    assert len(page.workers) == 1, [w.url for w in page.workers]
+
+
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:

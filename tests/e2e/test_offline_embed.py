@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import build
+from conftest import assert_primer_ended, build, primer_outcome
 
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01&kind=standard&method=fide"
 LOAD_TIMEOUT = 120_000
@@ -94,18 +94,12 @@ def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site
     ready(page)
     controlled(page)
     page.context.on("response", lambda r: served.append((r.url.split("/")[-1].split("?")[0], r.from_service_worker)))
-    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
-                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=LOAD_TIMEOUT)
-    assert page.evaluate("performance.getEntriesByName('elo:primer-failed').length") == 0
+    assert primer_outcome(page, LOAD_TIMEOUT) == "primed"
     primer = [name for name, _ in served]
     # (The service worker's own precache may still download files: from_service_worker False.)
     assert ("pyodide.mjs", True) in served and ("pyodide.asm.mjs", True) in served, served
     assert snapshot not in primer and "python_stdlib.zip" not in primer, served
-    for _ in range(100):  # the primer is ended a moment after its message
-        if len(page.workers) == 1:
-            break
-        page.wait_for_timeout(100)
-    assert len(page.workers) == 1, [w.url for w in page.workers]
+    assert_primer_ended(page)
     page.fill("#rating", "1900")  # and the calculator goes on answering
     expect(page.get_by_test_id("new-rating")).to_have_text("1906")
 
@@ -130,8 +124,7 @@ def test_a_failing_primer_does_not_stop_the_calculator(browser, site_url):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site_url + VECTOR)
         ready(page)
-        page.wait_for_function("() => performance.getEntriesByName('elo:primer-failed').length > 0",
-                               timeout=LOAD_TIMEOUT)
+        assert primer_outcome(page, LOAD_TIMEOUT) == "failed"
         assert len(loads) == 2, loads
         page.wait_for_timeout(500)  # time for an uncancelled error to reach the page
         page.fill("#rating", "1900")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import build, site_copy
+from conftest import assert_primer_ended, build, primer_outcome, site_copy
 
 LOAD_TIMEOUT_MS = 90_000
 # Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.
@@ -464,9 +464,7 @@ def test_a_primer_that_cannot_restore_leaves_the_kept_copy(context, site_url, di
         return size;
     }""")
     assert size > 30_000_000
-    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
-                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=30_000)
-    assert page.evaluate("performance.getEntriesByName('elo:primer-failed').length") == 1
+    assert primer_outcome(page, 30_000) == "failed"
     page.wait_for_timeout(1000)
     assert page.evaluate("""async () => {
         const root = await navigator.storage.getDirectory();
@@ -501,9 +499,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     assert rating == EXPECTED
     wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
     started = len(loaded)
-    page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
-                           " + performance.getEntriesByName('elo:primer-failed').length > 0", timeout=30_000)
-    assert page.evaluate("performance.getEntriesByName('elo:primer-failed').length") == 0
+    assert primer_outcome(page, 30_000) == "primed"
     names = []
     for worker in page.workers:  # the primer lives on for a second after it said ready
         try:
@@ -515,11 +511,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     primer = [u.split("/")[-1].split("?")[0] for u in loaded[started:]]
     assert primer.count("pyodide.asm.mjs") == 1 and primer.count("worker.js") == 1, primer
     assert not any(n in primer for n in (snap.split("/")[-1], "python_stdlib.zip")), primer
-    for _ in range(100):  # ended a second after its message
-        if len(page.workers) == 1:
-            break
-        page.wait_for_timeout(100)
-    assert len(page.workers) == 1, [w.url for w in page.workers]
+    assert_primer_ended(page)
     assert page.evaluate("performance.getEntriesByName('elo:settled').length") == 1
     assert_still_answers(page)
     page.close()
