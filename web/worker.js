@@ -525,8 +525,10 @@ async function startWithMicropip(loadPyodide, build) {
 // downloaded, or the normal start). From the second visit on, each visit is another load,
 // and the browser keeps the code by itself.
 // A priming worker (PRIMING) does none of it: it only starts, and the page ends it.
-// One after the other: with the keeping and the warm-up side by side, Chromium wrote no
-// wasm code cache in 2 of 3 cold visits (4 of 4 one after the other).
+// One after the other, the keeping first: with the keeping and the warm-up side by side,
+// Chromium wrote no wasm code cache in 2 of 3 cold visits (4 of 4 one after the other); with
+// the warm-up first, it wrote none in 2 of 2, although the first keystrokes were a little
+// quicker (bench/RESULTS.md, 2026-12-01).
 function afterStart(handle, { first = async () => {}, later = async () => {}, prime = false }) {
   if (PRIMING) return;
   setTimeout(async () => {
