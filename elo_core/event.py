@@ -10,7 +10,11 @@ the performance rating and, for unrated players, the first rating (8.2).
 * **What counts** (B.02 8.1 and the TRF codes): only games played over the
   board and finished count; forfeits, byes, games marked not rated (TRF
   ``W D L``) and unfinished games (PGN ``*``) do not. A rated player's games
-  against unrated opponents are skipped by ``rate`` itself.
+  against unrated opponents, and in rapid and blitz those the 600-point rule
+  excludes, are skipped by ``rate`` itself; a performance counts the same games.
+  A match (two players) in which one player is unrated does not count at all.
+* **First rating** (8.2): as it stands from 1 March 2024; for an event before
+  that day none is given (said in ``problems``): the method then differed.
 * **Rules date**: the ``rules`` given, else the event's start (TRF 042, PGN
   ``EventDate`` or the earliest ``Date``), else today (said in ``assumptions``).
 * **Kind**: the ``kind`` given, else told from the time control by the Laws of
@@ -40,7 +44,7 @@ from typing import Any, Iterable, Mapping
 from . import inputs
 from .inputs import EloError
 from .kfactor import k_factor
-from .performance import InitialRating, Performance, initial_rating, performance
+from .performance import INITIAL_RATING_FROM, InitialRating, Performance, initial_rating, performance
 from .rating import RatingChange, _plain, rate
 from .rules import FIRST_EDITION, Rules, rules_in_force
 
@@ -340,7 +344,11 @@ class EventReport:
     def summary(self) -> dict:
         ev = self.event
         games = sum(1 for p in ev.players for e in p.entries if e.played) // 2
-        rated = sum(1 for p in ev.players for e in p.entries if e.rated) // 2
+        # Games that count for someone: not a match's with an unrated player, nor those two rated
+        # players did not count (the 600-point rule).
+        uncounted = sum(1 for r in self.players if r.rating_change for g in r.rating_change.games
+                        if not g.counted and g.opponent) // 2
+        rated = 0 if _unrated_match(ev) else sum(1 for p in ev.players for e in p.entries if e.rated) // 2 - uncounted
         rounds = max((e.round or 0 for p in ev.players for e in p.entries), default=0)
         return _plain({
             "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,
@@ -408,6 +416,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
             f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give games_played, k or "
             "k_by_player to change it)")
     names = {p.key: p.name for p in event.players}
+    match = _unrated_match(event)
     results = []
     for p in event.players:
         games = [(e.opponent_rating, e.points) for e in p.entries if e.rated]
@@ -418,12 +427,28 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
                 rc = rate(p.rating, k_used, games, rules=on, kind=kind)
             except EloError as e:
                 problems.add(p.line, f"{p.name}: not rated: {e}")
-        vs_rated = [g for g in games if g[0]]
-        perf = performance(vs_rated) if vs_rated and len(vs_rated) <= inputs.MAX_GAMES else None
-        first = initial_rating(vs_rated) if not p.rating and vs_rated and len(vs_rated) <= inputs.MAX_GAMES else None
+        # The games that count: those rate() counted (no unrated opponent, nor one 600 points apart in
+        # rapid and blitz); an unrated player's, those against rated opponents.
+        counted = [g for g, line in zip(games, rc.games) if line.counted] if rc else [g for g in games if g[0]]
+        perf = performance(counted) if counted and len(counted) <= inputs.MAX_GAMES else None
+        first = None
+        if not p.rating and counted and len(counted) <= inputs.MAX_GAMES:
+            if match:
+                problems.add(p.line, f"{p.name}: no first rating: the games of a match in which one player is "
+                                     "unrated do not count")
+            elif on < INITIAL_RATING_FROM:
+                problems.add(p.line, f"{p.name}: no first rating: before {INITIAL_RATING_FROM.isoformat()} it was "
+                                     "made another way, not modelled here")
+            else:
+                first = initial_rating(counted)
         results.append(PlayerResult(p, names, k_used, k_source, k_note, rc, perf, first))
     return EventReport(event, kind, kind_note, rules_in_force(on, kind), on, rules_note, tuple(assumptions),
                        tuple(results), problems.result())
+
+
+def _unrated_match(event: Event) -> bool:
+    """Two players, one of them unrated: a match, whose games do not count (B.02: games that do not count)."""
+    return len(event.players) == 2 and sum(1 for p in event.players if p.rating) == 1
 
 
 def _k_by_player(event: Event, given: Mapping[str, Any], problems: Problems) -> dict[str, int]:

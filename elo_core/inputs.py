@@ -53,6 +53,9 @@ def number(value: Any, field: str) -> float:
         value = float(text)
     if not isinstance(value, (int, float)):
         raise EloError(field, "must be a number")
+    if isinstance(value, int) and abs(value) >= 10 ** MAX_NUMBER_CHARS:
+        # as a string it would be too long; and math.isfinite (or any float use) overflows on it
+        raise EloError(field, "is too large to be a number")
     if not math.isfinite(value):
         raise EloError(field, "must be a finite number")
     return value
@@ -98,6 +101,7 @@ def k_factor(value: Any, field: str = "k") -> int:
 _SCORES = {"1": 1.0, "1.0": 1.0, "w": 1.0, "win": 1.0, "+": 1.0,
            "0.5": 0.5, ".5": 0.5, "1/2": 0.5, "½": 0.5, "=": 0.5, "d": 0.5, "draw": 0.5,
            "0": 0.0, "0.0": 0.0, "l": 0.0, "loss": 0.0, "-": 0.0}
+_DECIMAL_SCORE = re.compile(r"(?:1\.0*|0?\.50*|0\.0*)", re.ASCII)
 
 
 def score(value: Any, field: str = "score") -> float:
@@ -106,6 +110,8 @@ def score(value: Any, field: str = "score") -> float:
         key = value.strip().lower()
         if key in _SCORES:
             return _SCORES[key]
+        if _DECIMAL_SCORE.fullmatch(key):  # "1.00", "0.50", "0.000": the same three scores written longer
+            return float(key)
         if not key:
             raise EloError(field, "is required")
         raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {_show(value)}")

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Iterable
@@ -26,6 +27,8 @@ HYPOTHETICAL_GAMES = 2
 MAX_INITIAL = 2200
 MIN_GAMES_FOR_PUBLICATION = 5
 MIN_PUBLISHED = 1400
+#: The first rating above is 8.2 as it stands from this day; the method before it is not modelled.
+INITIAL_RATING_FROM = date(2024, 3, 1)
 
 
 def _half_up(x: Fraction, places: int = 0) -> Decimal:

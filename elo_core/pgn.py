@@ -24,15 +24,19 @@ dependency, the same in the CLI and the page. ``tests/test_pgn.py`` checks this
 scanner's tags against python-chess's where it is installed.
 
 Results: ``1-0``, ``0-1``, ``1/2-1/2`` are played and rated; ``*`` is unfinished
-and not rated; a ``Termination`` tag saying forfeit makes a game not rated.
+and not rated; a ``Termination`` tag saying forfeit makes a game not rated, except PGN's
+``time forfeit``: a game lost on time was played, and is rated.
 A player's rating is their first non-zero ``WhiteElo``/``BlackElo`` in the file;
-an opponent's rating for a game is their tag in that game.
+an opponent's rating for a game is their tag in that game, or, where that game gives
+none, their rating in the file: a game between two players rated in the file counts
+for both of them, never for one side only.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 from typing import Iterable, Iterator
 
@@ -42,6 +46,8 @@ from .inputs import MAX_RATING, plain_digits
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ROUND = re.compile(r"\s*(\d+)")
 _UNESCAPE = re.compile(r"\\(.)")
+# A forfeit in ``Termination`` is a game not played; PGN's "time forfeit" is a game lost on time.
+_UNPLAYED = re.compile(r"(?<!time[ _-])forfeit", re.IGNORECASE)
 RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "\u00bd-\u00bd": (0.5, 0.5)}
 
 
@@ -181,7 +187,7 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
             continue
         result = tags.get("Result", "*").strip()
         scores = RESULTS.get(result)
-        forfeit = "forfeit" in tags.get("Termination", "").lower()
+        forfeit = _UNPLAYED.search(tags.get("Termination", "")) is not None
         if scores is None and result != "*":
             found.add(n, f"unknown result {result[:20]!r} ({white} - {black}): not rated")
         note = ("forfeit (Termination tag): not rated" if forfeit else None) if scores else \
@@ -222,12 +228,21 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     starts = [d for d in event_dates if d] or [d for d in game_dates if d]
     ends = [d for d in game_dates if d]
     name = next((e for e in events if e and e != "?"), "")
+    rated = {key: p["ratings"][0][0] for key, p in players.items() if p["ratings"]}
     return Event("pgn", name, min(starts) if starts else None, max(ends) if ends else None, control, kind,
                  f"TimeControl: {kind_note}" if control else kind_note,
-                 tuple(_player(p, found) for p in players.values()), found.result(), tuple(notes))
+                 tuple(_player(p, found, rated) for p in players.values()), found.result(), tuple(notes))
 
 
-def _player(p: dict, found: Problems) -> EventPlayer:
+def _player(p: dict, found: Problems, rated: dict[str, int]) -> EventPlayer:
+    entries = []
+    for e in p["entries"]:
+        if e.opponent and not e.opponent_rating and rated.get(e.opponent):
+            found.add(e.line, f"{e.opponent}: no rating in this game's tags; {rated[e.opponent]}, their rating "
+                              "in the file, is used")
+            e = replace(e, opponent_rating=rated[e.opponent])
+        entries.append(e)
+    p["entries"] = entries
     ratings = p.pop("ratings")
     rating = ratings[0][0] if ratings else 0
     other = next(((r, n) for r, n in ratings if r != rating), None)

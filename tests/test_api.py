@@ -29,6 +29,9 @@ NOW = "2025-10-01"
     (dict(rating="3501"), "rating", "between"), (dict(rating="0"), "rating", "unrated"),
     (dict(rating="9" * 33), "rating", "too long"), (dict(k="101"), "k", "between"),
     (dict(games="3600:1"), "games[0].opponent", "between"),
+    # a whole number too large for a float (JSON has no limit): refused, not an OverflowError
+    (dict(rating=10 ** 400), "rating", "too large"), (dict(k=-10 ** 400), "k", "too large"),
+    (dict(games=[(10 ** 400, 1)]), "games[0].opponent", "too large"),
 ])
 def test_bad_input_names_the_field(kwargs, field, words):
     args = dict(rating=1800, k=20, games=[(1800, 1)], rules=NOW) | kwargs
@@ -39,7 +42,7 @@ def test_bad_input_names_the_field(kwargs, field, words):
 
 
 @pytest.mark.parametrize("text, score", [("1", 1), ("0.5", 0.5), ("1/2", 0.5), ("=", 0.5), ("½", 0.5), ("0", 0),
-                                         ("w", 1), ("D", 0.5), ("loss", 0)])
+                                         ("w", 1), ("D", 0.5), ("loss", 0), ("1.00", 1), ("0.50", 0.5), ("0.000", 0)])
 def test_score_spellings(text, score):
     assert rate(1800, 20, f"1800:{text}", rules=NOW).games[0].score == score
 

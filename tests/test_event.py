@@ -186,3 +186,48 @@ def test_cli_bad_input_in_process(tmp_path, capsys, content, args, words):
     assert main(["event", str(f), *args]) == 2
     out = capsys.readouterr()
     assert words in out.err and out.out == ""
+
+
+def trf(start: str, lines: list[str], control: str = "90 min + 30 sec") -> str:
+    return "\n".join(["012 T", f"042 {start}", f"122 {control}", *lines]) + "\n"
+
+
+def test_games_the_600_point_rule_excludes_count_nowhere():
+    # Rapid, after 2024-12-01: 2650 against 2050 is not rated, so it is neither in the rated
+    # games' count nor in either player's performance (which counts the games that count).
+    text = trf("2025/10/04", [trf_line(1, "X", 2650, rounds=[(2, "w", "1")]),
+                              trf_line(2, "Y", 2050, rounds=[(1, "b", "0")]),
+                              trf_line(3, "Z", 2000, rounds=[(4, "w", "1")]),
+                              trf_line(4, "W", 1900, rounds=[(3, "b", "0")])], "15 min + 10 sec")
+    r = rate_event(read_event(text))
+    assert r.kind == "rapid" and r.summary()["games"] == 2 and r.summary()["rated_games"] == 1
+    by = {p.player.name: p for p in r.players}
+    assert not by["X"].rating_change.games[0].counted and by["X"].performance is None and by["Y"].performance is None
+    assert by["Z"].performance.performance == 2700 and by["Z"].rating_change.games_counted == 1
+
+
+def test_a_match_with_an_unrated_player_does_not_count():
+    # Two players, one unrated: the games of such a match do not count, so no first rating;
+    # with a third player in the file it is a tournament, and they do.
+    games = [(2, "w", "="), (2, "b", "1"), (2, "w", "1"), (2, "b", "="), (2, "w", "1")]
+    unrated = trf_line(1, "U", 0, rounds=games)
+    rated = trf_line(2, "R", 1800, rounds=[(1, "bw"[i % 2], {"=": "=", "1": "0"}[c]) for i, (_, _, c) in enumerate(games)])
+    r = rate_event(read_event(trf("2025/10/04", [unrated, rated])), k=20)
+    u = {p.player.name: p for p in r.players}["U"]
+    assert u.initial is None and r.summary()["rated_games"] == 0
+    assert any("match" in p.message and p.line == 4 for p in r.problems)  # U's 001 line
+    third = trf_line(3, "T", 1700, rounds=[(0, "-", "Z")] * 5)
+    r = rate_event(read_event(trf("2025/10/04", [unrated, rated, third])), k=20)
+    u = {p.player.name: p for p in r.players}["U"]
+    assert u.initial.published and u.initial.initial_rating == 1958 and r.summary()["rated_games"] == 5  # (4 + 1) / 7 = 0.71: 1800 + 158
+
+
+@pytest.mark.parametrize("start, given", [("2024/02/29", False), ("2024/03/01", True)])
+def test_a_first_rating_only_by_the_rules_it_models(start, given):
+    # 8.2 as summarised applies from 1 March 2024; before, FIDE made first ratings another way.
+    lines = [trf_line(1, "U", 0, rounds=[(n, "w", "1") for n in range(2, 7)])]
+    lines += [trf_line(n, f"R{n}", 1600, rounds=[(0, "-", "Z")] * (n - 2) + [(1, "b", "0")]) for n in range(2, 7)]
+    r = rate_event(read_event(trf(start, lines)))
+    u = {p.player.name: p for p in r.players}["U"]
+    assert (u.initial is not None) == given and u.performance.performance == 2400
+    assert any("before 2024-03-01" in p.message for p in r.problems) != given

@@ -96,3 +96,27 @@ def test_an_elo_in_superscript_digits_is_reported_not_read():
     ev = read_event(text)
     assert ev.players[0].rating == 0
     assert any("is not a rating" in p.message for p in ev.problems), ev.problems
+
+
+@pytest.mark.parametrize("termination, rated", [("Time forfeit", True), ("time-forfeit", True), ("Normal", True),
+                                                ("forfeit", False), ("Black forfeits", False), ("Forfeit win", False)])
+def test_a_game_lost_on_time_is_played_and_rated(termination, rated):
+    # PGN's "time forfeit" (as Lichess writes it) is a game lost on time: played, so rated;
+    # any other forfeit is a game not played.
+    text = ('[White "A"]\n[Black "B"]\n[WhiteElo "1800"]\n[BlackElo "1750"]\n[Date "2025.10.04"]\n'
+            f'[Result "1-0"]\n[Termination "{termination}"]\n\n1. e4 1-0\n')
+    r = {p.player.name: p for p in rate_event(read_event(text), k=20).players}
+    assert r["A"].rating_change.change_rounded == (9 if rated else 0)
+    assert r["B"].rating_change.change_rounded == (-9 if rated else 0)
+
+
+def test_a_missing_elo_tag_takes_the_players_rating_in_the_file():
+    # B beats A in a game whose tags give no rating for A, whom the file rates 1800 elsewhere:
+    # the game counts for both players, not only for A.
+    text = ('[Date "2025.10.04"]\n[White "A"]\n[Black "B"]\n[WhiteElo "1800"]\n[BlackElo "2000"]\n[Result "1-0"]\n\n'
+            '[Date "2025.10.05"]\n[White "B"]\n[Black "A"]\n[WhiteElo "2000"]\n[Result "1-0"]\n')
+    event = read_event(text)
+    r = {p.player.name: p for p in rate_event(event, k=20).players}
+    assert r["B"].rating_change.games_counted == 2 and r["A"].rating_change.games_counted == 2
+    assert [g.opponent for g in r["B"].rating_change.games] == [1800, 1800]
+    assert any(p.line == 8 and "A: no rating in this game's tags; 1800" in p.message for p in event.problems)
