@@ -37,7 +37,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Iterable, Mapping
 
@@ -68,12 +68,19 @@ class Problem:
         return {"line": self.line, "message": self.message}
 
 
+_MORE = re.compile(r"\.\.\. and (\d+) more problems")
+
+
 class Problems:
     """Collects problems while a file is read: at most :data:`MAX_PROBLEMS`, the rest counted."""
 
     def __init__(self, first: Iterable[Problem] = ()) -> None:
         self.items: list[Problem] = list(first)
         self.dropped = 0
+        more = _MORE.fullmatch(self.items[-1].message) if self.items and self.items[-1].line is None else None
+        if more:  # a result() carried on: its count goes on, and its line comes last again
+            self.items.pop()
+            self.dropped = int(more.group(1))
 
     def add(self, line: int | None, message: str) -> None:
         if len(self.items) < MAX_PROBLEMS:
@@ -285,6 +292,14 @@ class PlayerResult:
     performance: Performance | None
     initial: InitialRating | None
 
+    def counted_entries(self) -> list[Entry]:
+        """The games that count for this player: those ``rate()`` counted; for an unrated player,
+        those towards the first rating (none when none is given)."""
+        rated = [e for e in self.player.entries if e.rated]
+        if self.rating_change:
+            return [e for e, line in zip(rated, self.rating_change.games) if line.counted]
+        return [e for e in rated if e.opponent_rating] if self.initial else []
+
     def summary(self) -> dict:
         """The flat, sortable fields of the players table."""
         p, rc, first = self.player, self.rating_change, self.initial
@@ -344,11 +359,10 @@ class EventReport:
     def summary(self) -> dict:
         ev = self.event
         games = sum(1 for p in ev.players for e in p.entries if e.played) // 2
-        # Games that count for someone: not a match's with an unrated player, nor those two rated
-        # players did not count (the 600-point rule).
-        uncounted = sum(1 for r in self.players if r.rating_change for g in r.rating_change.games
-                        if not g.counted and g.opponent) // 2
-        rated = 0 if _unrated_match(ev) else sum(1 for p in ev.players for e in p.entries if e.rated) // 2 - uncounted
+        # Games that count for at least one of their two players (a PGN game is its line; a TRF one,
+        # its round and pair).
+        rated = len({(e.line if ev.format == "pgn" else e.round, frozenset((r.player.key, e.opponent)))
+                     for r in self.players for e in r.counted_entries()})
         rounds = max((e.round or 0 for p in ev.players for e in p.entries), default=0)
         return _plain({
             "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,
@@ -415,8 +429,9 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
             f"K: from the K advisor (8.3.3) by rating, birth year and date, assuming every player had at least "
             f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give games_played, k or "
             "k_by_player to change it)")
+    if _unrated_match(event):
+        event = _match_not_rated(event, problems)
     names = {p.key: p.name for p in event.players}
-    match = _unrated_match(event)
     results = []
     for p in event.players:
         games = [(e.opponent_rating, e.points) for e in p.entries if e.rated]
@@ -433,10 +448,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
         perf = performance(counted) if counted and len(counted) <= inputs.MAX_GAMES else None
         first = None
         if not p.rating and counted and len(counted) <= inputs.MAX_GAMES:
-            if match:
-                problems.add(p.line, f"{p.name}: no first rating: the games of a match in which one player is "
-                                     "unrated do not count")
-            elif on < INITIAL_RATING_FROM:
+            if on < INITIAL_RATING_FROM:
                 problems.add(p.line, f"{p.name}: no first rating: before {INITIAL_RATING_FROM.isoformat()} it was "
                                      "made another way, not modelled here")
             else:
@@ -447,8 +459,22 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
 
 
 def _unrated_match(event: Event) -> bool:
-    """Two players, one of them unrated: a match, whose games do not count (B.02: games that do not count)."""
-    return len(event.players) == 2 and sum(1 for p in event.players if p.rating) == 1
+    """Two players with games that would count, one of them unrated: a match (B.02: its games do not count)."""
+    playing = [p for p in event.players if any(e.rated for e in p.entries)]
+    return len(playing) == 2 and sum(1 for p in playing if p.rating) == 1
+
+
+def _match_not_rated(event: Event, problems: Problems) -> Event:
+    """The event with its match games marked not rated, so that nothing counts them."""
+    note = "a match in which one player is unrated: not rated"
+    players = []
+    for p in event.players:
+        if any(e.rated for e in p.entries) and not p.rating:
+            problems.add(p.line, f"{p.name}: no first rating: the games of a match in which one player is unrated "
+                                 "do not count")
+        players.append(replace(p, entries=tuple(replace(e, rated=False, note=note) if e.rated else e
+                                                for e in p.entries)))
+    return replace(event, players=tuple(players))
 
 
 def _k_by_player(event: Event, given: Mapping[str, Any], problems: Problems) -> dict[str, int]:
@@ -517,10 +543,15 @@ def season(report: EventReport, name: Any) -> dict:
 
     Every finished game played over the board is listed (an opponent rated 0 is
     unrated, and the tab shows it skipped); games that do not count are listed
-    apart in ``not_counted`` with the reason.
+    apart in ``not_counted`` with the reason. An unrated player's games go to the first
+    rating, so for an event whose rules date is before 8.2's (the method then differed)
+    they are refused, as the event's report gives no first rating either.
     """
     r = report.find(name)
     p = r.player
+    if not p.rating and report.rules_date < INITIAL_RATING_FROM:
+        raise EloError("player", f"{p.name} is unrated, and first ratings before {INITIAL_RATING_FROM.isoformat()} "
+                                 "were made another way, not modelled here")
     dates = sorted(e.date for e in p.entries if e.date)
     return _plain({
         "player": p.name, "key": p.key, "rating": p.rating, "k": r.k, "k_source": r.k_source, "k_note": r.k_note,

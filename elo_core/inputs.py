@@ -101,7 +101,7 @@ def k_factor(value: Any, field: str = "k") -> int:
 _SCORES = {"1": 1.0, "1.0": 1.0, "w": 1.0, "win": 1.0, "+": 1.0,
            "0.5": 0.5, ".5": 0.5, "1/2": 0.5, "½": 0.5, "=": 0.5, "d": 0.5, "draw": 0.5,
            "0": 0.0, "0.0": 0.0, "l": 0.0, "loss": 0.0, "-": 0.0}
-_DECIMAL_SCORE = re.compile(r"(?:1\.0*|0?\.50*|0\.0*)", re.ASCII)
+_DECIMAL_SCORE = re.compile(r"(?:1\.0*|0?\.50*|0\.0*|\.0+)", re.ASCII)
 
 
 def score(value: Any, field: str = "score") -> float:

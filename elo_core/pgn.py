@@ -46,8 +46,10 @@ from .inputs import MAX_RATING, plain_digits
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ROUND = re.compile(r"\s*(\d+)")
 _UNESCAPE = re.compile(r"\\(.)")
-# A forfeit in ``Termination`` is a game not played; PGN's "time forfeit" is a game lost on time.
-_UNPLAYED = re.compile(r"(?<!time[ _-])forfeit", re.IGNORECASE)
+# A forfeit in ``Termination`` is a game not played, but PGN's "time forfeit" (also written
+# "Forfeit on time" and the like) is a game lost on time: played.
+_LOST_ON_TIME = re.compile(r"time[\W_]*forfeit|\bon time\b", re.IGNORECASE)
+_NO_ELO = ("", "?", "-", "0")
 RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "\u00bd-\u00bd": (0.5, 0.5)}
 
 
@@ -161,7 +163,7 @@ def _date(value: str | None) -> date | None:
 
 def _elo(value: str | None, n: int, who: str, found: Problems) -> int:
     v = (value or "").strip()
-    if v in ("", "?", "-", "0"):
+    if v in _NO_ELO:
         return 0
     if plain_digits(v) and int(v) <= MAX_RATING:
         return int(v)
@@ -177,6 +179,7 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     controls: Counter = Counter()
     event_dates, game_dates = [], []
     days: dict[str | None, date | None] = {}
+    untagged: set[tuple[int, str]] = set()  # (game's line, player) where the game's tags give no rating
     count = 0
     for n, tags in scan_headers(text, found):
         count += 1
@@ -187,7 +190,8 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
             continue
         result = tags.get("Result", "*").strip()
         scores = RESULTS.get(result)
-        forfeit = _UNPLAYED.search(tags.get("Termination", "")) is not None
+        termination = tags.get("Termination", "")
+        forfeit = "forfeit" in termination.lower() and not _LOST_ON_TIME.search(termination)
         if scores is None and result != "*":
             found.add(n, f"unknown result {result[:20]!r} ({white} - {black}): not rated")
         note = ("forfeit (Termination tag): not rated" if forfeit else None) if scores else \
@@ -196,6 +200,9 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
         day = days[raw_day] if raw_day in days else days.setdefault(raw_day, _date(raw_day))
         round_no = _ROUND.match(tags.get("Round", ""))
         ratings = (_elo(tags.get("WhiteElo"), n, white, found), _elo(tags.get("BlackElo"), n, black, found))
+        for name, tag in ((white, "WhiteElo"), (black, "BlackElo")):
+            if (tags.get(tag) or "").strip() in _NO_ELO:
+                untagged.add((n, name))
         for side, (me, opp) in enumerate(((white, black), (black, white))):
             p = players.get(me)
             if p is None:
@@ -228,21 +235,27 @@ def parse_pgn(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     starts = [d for d in event_dates if d] or [d for d in game_dates if d]
     ends = [d for d in game_dates if d]
     name = next((e for e in events if e and e != "?"), "")
-    rated = {key: p["ratings"][0][0] for key, p in players.items() if p["ratings"]}
+    _file_ratings(players, untagged, found)
     return Event("pgn", name, min(starts) if starts else None, max(ends) if ends else None, control, kind,
                  f"TimeControl: {kind_note}" if control else kind_note,
-                 tuple(_player(p, found, rated) for p in players.values()), found.result(), tuple(notes))
+                 tuple(_player(p, found) for p in players.values()), found.result(), tuple(notes))
 
 
-def _player(p: dict, found: Problems, rated: dict[str, int]) -> EventPlayer:
-    entries = []
-    for e in p["entries"]:
-        if e.opponent and not e.opponent_rating and rated.get(e.opponent):
-            found.add(e.line, f"{e.opponent}: no rating in this game's tags; {rated[e.opponent]}, their rating "
-                              "in the file, is used")
-            e = replace(e, opponent_rating=rated[e.opponent])
-        entries.append(e)
-    p["entries"] = entries
+def _file_ratings(players: dict[str, dict], untagged: set[tuple[int, str]], found: Problems) -> None:
+    """Where a rated game's tags give no rating for a player whom the file rates elsewhere, that rating."""
+    rated = {key: p["ratings"][0][0] for key, p in players.items() if p["ratings"]}
+    lines: dict[str, list[int]] = {}
+    for p in players.values():
+        for i, e in enumerate(p["entries"]):
+            if e.rated and rated.get(e.opponent) and (e.line, e.opponent) in untagged:
+                p["entries"][i] = replace(e, opponent_rating=rated[e.opponent])
+                lines.setdefault(e.opponent, []).append(e.line)
+    for who, at in lines.items():
+        found.add(at[0], f"{who}: no rating in the tags of {len(at)} game{'s' if len(at) > 1 else ''} (from this "
+                         f"line); {rated[who]}, their rating in the file, is used")
+
+
+def _player(p: dict, found: Problems) -> EventPlayer:
     ratings = p.pop("ratings")
     rating = ratings[0][0] if ratings else 0
     other = next(((r, n) for r, n in ratings if r != rating), None)

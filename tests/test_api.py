@@ -42,7 +42,7 @@ def test_bad_input_names_the_field(kwargs, field, words):
 
 
 @pytest.mark.parametrize("text, score", [("1", 1), ("0.5", 0.5), ("1/2", 0.5), ("=", 0.5), ("½", 0.5), ("0", 0),
-                                         ("w", 1), ("D", 0.5), ("loss", 0), ("1.00", 1), ("0.50", 0.5), ("0.000", 0)])
+                                         ("w", 1), ("D", 0.5), ("loss", 0), ("1.00", 1), ("0.50", 0.5), ("0.000", 0), (".0", 0)])
 def test_score_spellings(text, score):
     assert rate(1800, 20, f"1800:{text}", rules=NOW).games[0].score == score
 

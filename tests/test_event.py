@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from elo_core import EloError, event_csv, rate, rate_event, read_event
-from elo_core.event import MAX_EVENT_CHARS, kind_from_time_control
+from elo_core.event import MAX_EVENT_CHARS, Problems, kind_from_time_control, season
 from elo_core.facade import handle
 from eventgen import pgn_games, swiss, swiss_trf, trf_line
 
@@ -212,14 +212,20 @@ def test_a_match_with_an_unrated_player_does_not_count():
     games = [(2, "w", "="), (2, "b", "1"), (2, "w", "1"), (2, "b", "="), (2, "w", "1")]
     unrated = trf_line(1, "U", 0, rounds=games)
     rated = trf_line(2, "R", 1800, rounds=[(1, "bw"[i % 2], {"=": "=", "1": "0"}[c]) for i, (_, _, c) in enumerate(games)])
-    r = rate_event(read_event(trf("2025/10/04", [unrated, rated])), k=20)
+    idle = trf_line(3, "T", 1700, rounds=[(0, "-", "Z")] * 5)       # in the file, but no game
+    for lines in ([unrated, rated], [unrated, rated, idle]):
+        r = rate_event(read_event(trf("2025/10/04", lines)), k=20)
+        u = {p.player.name: p for p in r.players}["U"]
+        assert u.initial is None and u.performance is None and u.summary()["games"] == 0
+        assert r.summary()["rated_games"] == 0 and r.summary()["games"] == 5
+        assert any("match" in p.message and p.line == 4 for p in r.problems)  # U's 001 line
+        assert season(r, "U")["games"] == [] and len(season(r, "U")["not_counted"]) == 5
+    played = trf_line(3, "T", 1700, rounds=[(4, "w", "1")] + [(0, "-", "Z")] * 4)
+    fourth = trf_line(4, "F", 1600, rounds=[(3, "b", "0")] + [(0, "-", "Z")] * 4)
+    r = rate_event(read_event(trf("2025/10/04", [unrated, rated, played, fourth])), k=20)
     u = {p.player.name: p for p in r.players}["U"]
-    assert u.initial is None and r.summary()["rated_games"] == 0
-    assert any("match" in p.message and p.line == 4 for p in r.problems)  # U's 001 line
-    third = trf_line(3, "T", 1700, rounds=[(0, "-", "Z")] * 5)
-    r = rate_event(read_event(trf("2025/10/04", [unrated, rated, third])), k=20)
-    u = {p.player.name: p for p in r.players}["U"]
-    assert u.initial.published and u.initial.initial_rating == 1958 and r.summary()["rated_games"] == 5  # (4 + 1) / 7 = 0.71: 1800 + 158
+    assert u.initial.published and u.initial.initial_rating == 1958  # (4 + 1) / 7 = 0.71: 1800 + 158
+    assert r.summary()["rated_games"] == 6
 
 
 @pytest.mark.parametrize("start, given", [("2024/02/29", False), ("2024/03/01", True)])
@@ -231,3 +237,37 @@ def test_a_first_rating_only_by_the_rules_it_models(start, given):
     u = {p.player.name: p for p in r.players}["U"]
     assert (u.initial is not None) == given and u.performance.performance == 2400
     assert any("before 2024-03-01" in p.message for p in r.problems) != given
+    # the games of such a player are not handed to the first-rating tab either
+    if given:
+        assert len(season(r, "U")["games"]) == 5
+    else:
+        with pytest.raises(EloError, match="before 2024-03-01"):
+            season(r, "U")
+    assert r.summary()["rated_games"] == (5 if given else 0)    # they count for no one then
+
+
+def test_rated_games_count_each_game_that_counts_for_someone_once():
+    # PGN, rapid: A is 2610 in the file but 2590 in two games with B (1990): for A they are
+    # 620 points apart (not rated, the 600-point rule); for B, 600 apart with A below 2601: rated.
+    # And a game between two unrated players counts for no one.
+    head = '[Date "2025.10.04"]\n[TimeControl "900+10"]\n'
+    game = head + '[White "{w}"]\n[Black "{b}"]\n{elo}[Result "1-0"]\n\n'
+    text = (game.format(w="A", b="C", elo='[WhiteElo "2610"]\n[BlackElo "2500"]\n')
+            + game.format(w="A", b="B", elo='[WhiteElo "2590"]\n[BlackElo "1990"]\n') * 2
+            + game.format(w="X", b="Y", elo=""))
+    r = rate_event(read_event(text))
+    by = {p.player.name: p for p in r.players}
+    assert r.kind == "rapid" and by["A"].rating_change.games_counted == 1 and by["B"].rating_change.games_counted == 2
+    assert r.summary()["games"] == 4 and r.summary()["rated_games"] == 3
+
+
+def test_problems_past_the_limit_are_counted_in_one_last_line():
+    # 250 games with an unknown result: 200 listed, the rest counted in one last line, also
+    # once rating has added its own (here: a K for a player not in the file).
+    text = "".join(f'[White "A{i}"]\n[Black "B{i}"]\n[Result "2-0"]\n\n' for i in range(250))
+    event = read_event(text)
+    r = rate_event(event, rules="2025-10-01", k_by_player={"Nobody": 20})
+    for problems, dropped in ((event.problems, 50), (r.problems, 51)):
+        more = [p.message for p in problems if p.message.startswith("... and")]
+        assert len(problems) == 201 and more == [f"... and {dropped} more problems"] == [problems[-1].message]
+    assert Problems(r.problems).result() == r.problems

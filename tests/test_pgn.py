@@ -98,7 +98,8 @@ def test_an_elo_in_superscript_digits_is_reported_not_read():
     assert any("is not a rating" in p.message for p in ev.problems), ev.problems
 
 
-@pytest.mark.parametrize("termination, rated", [("Time forfeit", True), ("time-forfeit", True), ("Normal", True),
+@pytest.mark.parametrize("termination, rated", [("Time forfeit", True), ("time-forfeit", True), ("Time  forfeit", True),
+                                                ("Black forfeits on time", True), ("Normal", True),
                                                 ("forfeit", False), ("Black forfeits", False), ("Forfeit win", False)])
 def test_a_game_lost_on_time_is_played_and_rated(termination, rated):
     # PGN's "time forfeit" (as Lichess writes it) is a game lost on time: played, so rated;
@@ -119,4 +120,19 @@ def test_a_missing_elo_tag_takes_the_players_rating_in_the_file():
     r = {p.player.name: p for p in rate_event(event, k=20).players}
     assert r["B"].rating_change.games_counted == 2 and r["A"].rating_change.games_counted == 2
     assert [g.opponent for g in r["B"].rating_change.games] == [1800, 1800]
-    assert any(p.line == 8 and "A: no rating in this game's tags; 1800" in p.message for p in event.problems)
+    assert [p.message for p in event.problems if p.line == 8] == [
+        "A: no rating in the tags of 1 game (from this line); 1800, their rating in the file, is used"]
+
+
+def test_the_file_rating_stands_in_only_for_a_rated_game_without_a_rating_tag():
+    # An Elo tag that is not a rating stays an unrated opponent (as the problem says), an
+    # unfinished game needs no rating, and the games of one player are said once.
+    game = '[Date "2025.10.0{d}"]\n[White "B"]\n[Black "A"]\n[WhiteElo "2000"]\n{tag}[Result "{res}"]\n\n'
+    text = ('[Date "2025.10.04"]\n[White "A"]\n[Black "B"]\n[WhiteElo "1800"]\n[BlackElo "2000"]\n[Result "1-0"]\n\n'
+            + game.format(d=5, tag='[BlackElo "abc"]\n', res="1-0") + game.format(d=6, tag="", res="*")
+            + game.format(d=7, tag="", res="0-1") + game.format(d=8, tag='[BlackElo "?"]\n', res="1/2-1/2"))
+    event = read_event(text)
+    b = {p.player.name: p for p in rate_event(event, k=20).players}["B"]
+    assert [g.opponent for g in b.rating_change.games] == [1800, 0, 1800, 1800]
+    said = [p.message for p in event.problems if "their rating in the file" in p.message]
+    assert said == ["A: no rating in the tags of 2 games (from this line); 1800, their rating in the file, is used"]
