@@ -132,3 +132,11 @@ def test_floor_1400_from_2024_03_01_and_1000_before():
 def test_k_factor_advisor(kwargs, k, rule):
     advice = k_factor(**kwargs)
     assert (advice.k, advice.rule) == (k, rule) and advice.reason
+
+
+def test_k_factor_advisor_refuses_dates_before_the_rules_it_models():
+    # as rate() does: before 2022 K followed other rules, so no answer rather than today's
+    assert k_factor(1800, 100, on="2022-01-01").k == 20
+    with pytest.raises(EloError) as e:
+        k_factor(1800, 100, on="2021-12-31")
+    assert e.value.field == "date" and "not modelled" in e.value.message
