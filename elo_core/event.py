@@ -293,17 +293,13 @@ class PlayerResult:
     initial: InitialRating | None
 
     def counted_entries(self) -> list[Entry]:
-        """The games that count for this player: those ``rate()`` counted; for an unrated player,
-        those towards the first rating (none when none is given)."""
-        rated = [e for e in self.player.entries if e.rated]
-        if self.rating_change:
-            return [e for e, line in zip(rated, self.rating_change.games) if line.counted]
-        return [e for e in rated if e.opponent_rating] if self.initial else []
+        """The games that count for this player (an unrated one's: none when no first rating is given)."""
+        return _counting(self.player.entries, self.rating_change) if self.rating_change or self.initial else []
 
     def summary(self) -> dict:
         """The flat, sortable fields of the players table."""
         p, rc, first = self.player, self.rating_change, self.initial
-        counted = [e for e in p.entries if e.rated and e.opponent_rating]
+        counted = _counting(p.entries, None)
         return _plain({
             "key": p.key, "start_rank": p.start_rank, "rank": p.rank, "name": p.name, "title": p.title,
             "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "rating": p.rating,
@@ -338,6 +334,16 @@ class PlayerResult:
                  performance_detail=self.performance.to_dict() if self.performance else None,
                  initial=self.initial.to_dict() if self.initial else None)
         return d
+
+
+def _counting(entries: Iterable[Entry], rc: RatingChange | None) -> list[Entry]:
+    """The entries that count for their player: those ``rc`` (``rate()`` on them) counted, which
+    leaves out unrated opponents and, in rapid and blitz, the 600-point rule's; without ``rc``
+    (an unrated player, or ``rate()`` refused), those against rated opponents."""
+    rated = [e for e in entries if e.rated]
+    if rc:
+        return [e for e, line in zip(rated, rc.games) if line.counted]
+    return [e for e in rated if e.opponent_rating]
 
 
 def _points(entries: Iterable[Entry]) -> float:
@@ -442,9 +448,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
                 rc = rate(p.rating, k_used, games, rules=on, kind=kind)
             except EloError as e:
                 problems.add(p.line, f"{p.name}: not rated: {e}")
-        # The games that count: those rate() counted (no unrated opponent, nor one 600 points apart in
-        # rapid and blitz); an unrated player's, those against rated opponents.
-        counted = [g for g, line in zip(games, rc.games) if line.counted] if rc else [g for g in games if g[0]]
+        counted = [(e.opponent_rating, e.points) for e in _counting(p.entries, rc)]
         perf = performance(counted) if counted and len(counted) <= inputs.MAX_GAMES else None
         first = None
         if not p.rating and counted and len(counted) <= inputs.MAX_GAMES:

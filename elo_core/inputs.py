@@ -18,6 +18,7 @@ MAX_RATING = 3500
 MAX_GAMES = 1000
 MAX_TEXT = 100_000  # characters; longer text is refused before any parsing
 MAX_NUMBER_CHARS = 32  # a number written longer is refused as too long
+_TOO_LARGE = 10 ** MAX_NUMBER_CHARS  # a whole number this large is refused too: float() overflows on it
 
 METHODS = ("fide", "logistic")
 KINDS = ("standard", "rapid", "blitz")
@@ -53,8 +54,7 @@ def number(value: Any, field: str) -> float:
         value = float(text)
     if not isinstance(value, (int, float)):
         raise EloError(field, "must be a number")
-    if isinstance(value, int) and abs(value) >= 10 ** MAX_NUMBER_CHARS:
-        # as a string it would be too long; and math.isfinite (or any float use) overflows on it
+    if isinstance(value, int) and abs(value) >= _TOO_LARGE:
         raise EloError(field, "is too large to be a number")
     if not math.isfinite(value):
         raise EloError(field, "must be a finite number")

@@ -14,8 +14,7 @@ from datetime import date
 from typing import Any
 
 from . import inputs
-from .inputs import EloError
-from .rules import FIRST_EDITION
+from .rules import require_modelled
 
 MAX_K_TIMES_GAMES = 700
 RAPID_BLITZ_OWN_K_UNTIL = date(2022, 10, 1)
@@ -51,8 +50,7 @@ def k_factor(rating: Any, games_played: Any, *, birth_year: Any = None, reached_
     games_played = inputs.whole(games_played, "games_played", 0, 100_000)
     kind = inputs.choice(kind, "kind", inputs.KINDS)
     on = inputs.day(on, "date") if on is not None else date.today()
-    if on < FIRST_EDITION:  # as rate() does: K's rules before then (K 25 and 15, ...) are not modelled
-        raise EloError("date", f"rules before {FIRST_EDITION.isoformat()} are not modelled; pick a later date")
+    require_modelled(on, "date")  # as rate() does
     year = inputs.whole(birth_year, "birth_year", 1900, on.year) if birth_year not in (None, "") else None
     reached = bool(reached_2400) or rating >= 2400
 

@@ -65,6 +65,12 @@ AMENDMENTS: tuple[tuple[date, frozenset[str], dict, str], ...] = (
 
 
 @lru_cache(maxsize=64)  # a whole event asks once per player, with the same date
+def require_modelled(on: date, field: str) -> None:
+    """Refuse a date before the first edition modelled: rules before it (K 25 and 15, ...) differed."""
+    if on < FIRST_EDITION:
+        raise EloError(field, f"rules before {FIRST_EDITION.isoformat()} are not modelled; pick a later date")
+
+
 def rules_in_force(on: date, kind: str = "standard") -> Rules:
     """The rules for ``kind`` on the day ``on``.
 
@@ -78,8 +84,7 @@ def rules_in_force(on: date, kind: str = "standard") -> Rules:
     """
     if kind not in KINDS:
         raise EloError("kind", f"must be one of {', '.join(KINDS)}, not {kind!r}")
-    if on < FIRST_EDITION:
-        raise EloError("rules", f"rules before {FIRST_EDITION.isoformat()} are not modelled; pick a later date")
+    require_modelled(on, "rules")
     rules = Rules(kind, FIRST_EDITION, "every_game", None, None, None, 1000, ())
     for effective, kinds, settings, source in AMENDMENTS:
         if effective <= on and kind in kinds:
