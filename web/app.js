@@ -40,8 +40,9 @@ function addRow(opponent = "", score = "1") {
   row.querySelector(".opp").value = opponent;
   const select = row.querySelector(".score");
   if (![...select.options].some((o) => o.value === score)) {
-    // A score from the address that is not win/draw/loss: keep it visible so elo_core can say what is wrong.
-    select.add(new Option(`${score} (invalid)`, score));
+    // A score from the address written otherwise ("1.00") or wrong ("7"): shown as it is, and
+    // elo_core decides (it reads "1.00" as a win, and puts a message next to the row for "7").
+    select.add(new Option(score, score));
   }
   select.value = score;
   row.querySelector(".remove").addEventListener("click", () => {
@@ -122,7 +123,7 @@ function readUrl() {
     const el = $(name);
     const value = p.get(name);
     if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) {
-      el.add(new Option(`${value} (invalid)`, value));
+      el.add(new Option(value, value)); // shown as it is: elo_core's message says what is wrong with it
     }
     el.value = value;
     if (name === "rules" && el.value !== value) refusedRules = value;

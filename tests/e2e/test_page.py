@@ -329,6 +329,16 @@ def test_bad_url_values_get_messages_and_the_rest_works(page: Page, site_url, co
     expect(tid(page, "performance-rating")).not_to_have_text("–")
 
 
+def test_url_scores_written_with_decimals_count_as_written(page: Page, site_url):
+    """elo_core reads "1.00" and "0.50" (a spreadsheet's export); the page shows them as given, not as wrong."""
+    open_page(page, site_url, rating=1800, k=20, games="1750:1.00,1900:0.50", rules="2025-10-01")
+    expect(tid(page, "new-rating")).to_have_text("1811")
+    first = tid(page, "game-row").first
+    expect(first.locator(".score option:checked")).to_have_text("1.00")
+    expect(first.locator(".msg")).to_have_text("")
+    expect(first.locator(".score")).not_to_have_attribute("aria-invalid", "true")
+
+
 def test_floor_warning_k_advisor_and_what_if(page: Page, site_url):
     open_page(page, site_url, rating=1410, k=40, games="1400:0", rules="2025-10-01")
     expect(tid(page, "new-rating")).to_have_text("1390")
