@@ -23,9 +23,10 @@ Also: main-thread long tasks after first paint (site), keystroke latency with 30
 (input event -> last DOM change it causes; typed from 0.3 s after the result, on a first
 visit and on the next visit of the same profile, in --key-visits fresh profiles with service
 workers blocked, and on a first visit in as many profiles where the page registers sw.js
-(which, with its precache and the code-cache primer, waits for typing to pause: app.js): one
-first visit is a single sample of its first seconds, when the machine is busiest; the p95 is
-of all their keystrokes together), when the site's cold visits' code-cache primer was done (the
+(which, with its precache and the code-cache primer, waits for typing to pause: app.js), and
+on a first visit whose answers ahead are blocked (every keystroke asks the worker, as one the
+page did not foresee does; see keystrokes()): one first visit is a single sample of its first
+seconds, when the machine is busiest; the p95 is of all their keystrokes together), when the site's cold visits' code-cache primer was done (the
 visit waits for it, and the site+sw one for the service worker's activation before it, before
 its tab closes: the repeat visit follows a first visit that left what it leaves), and the bytes
 a cold visit transfers.
@@ -209,15 +210,35 @@ def wait_for_primer(page, timeout_s: float = 30) -> float | None:
     return page.evaluate("performance.getEntriesByName('elo:primed')[0]?.startTime ?? null")
 
 
-def keystrokes(context, url: str, count: int) -> list[float]:
+# Drops the page's answers-ahead lists (app.js) before they reach the worker, so that every
+# keystroke is asked of the worker, as one that was not foreseen is.
+NO_AHEAD = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.ahead) return;
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+
+def keystrokes(context, url: str, count: int, ahead: bool = True) -> list[float]:
     """ms from each keystroke's input event to the last DOM change it causes (30 games).
 
     Typing starts 0.3 s after the result is on screen: on a first visit, while the
     worker still warms up its interpreter (see worker.js) and V8 still optimises it;
     on a later visit, with what the first one left in the profile (V8's code cache).
+    The keys (Backspace, a digit) are ones the page foresees and asks the worker to answer
+    ahead (app.js): those answered by then are shown at once, the others asked as usual (on
+    a first visit the list may not be done when the next key comes). With ahead=False the
+    lists never reach the worker, and every keystroke is asked of it, as any keystroke the
+    page did not foresee (a letter, a paste) is.
     """
     games = ",".join(f"{1650 + 10 * i}:{(1, 0.5, 0)[i % 3]}" for i in range(30))
     page = context.new_page()
+    if not ahead:
+        page.add_init_script(NO_AHEAD)
     page.goto(f"{url}?rating=1800&k=20&rules=2025-10-01&games={games}")
     page.wait_for_function("() => document.body.classList.contains('engine-ready')"
                            " && document.querySelectorAll('[data-testid=game-row]').length === 30"
@@ -318,7 +339,8 @@ def main(argv=None) -> int:
                                 "site+sw cold", "site+sw repeat (SW)", "site+sw repeat 2 (SW)")}
         longtasks, byte_counts, repeat_marks = {"cold": [], "repeat": []}, {}, []
         # one list of keystrokes per profile
-        keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": []}
+        keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": [],
+                "first visit, answers ahead blocked (each keystroke asks the worker)": []}
         primed = {"site": [], "site+sw": []}  # cold visits: when the code-cache primer was done (ms), or None
         with sync_playwright() as p:
             profiles = Profiles(p, args.profile)
@@ -363,6 +385,10 @@ def main(argv=None) -> int:
                 context.close()
                 context = profiles.new(service_workers="allow")
                 keys["first visit, page registers sw.js"].append(keystrokes(context, base, args.keys))
+                context.close()
+                context = profiles.new(service_workers="block")
+                keys["first visit, answers ahead blocked (each keystroke asks the worker)"].append(
+                    keystrokes(context, base, args.keys, ahead=False))
                 context.close()
             profiles.close()
         server.shutdown()

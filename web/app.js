@@ -3,7 +3,7 @@
 // formats it. The form is the state; the address bar mirrors it so a result can be
 // shared, bookmarked and restored.
 
-import { ask, onSettled, onStatus, scriptURL } from "./engine.js";
+import { ask, askAhead, keptAnswer, onSettled, onStatus, scriptURL, worthAskingAhead } from "./engine.js";
 import { drawBars, drawCurve } from "./charts.js";
 import { bindEvent, eventRequest, renderEvent } from "./event.js";
 import { fixed, setText, signed } from "./format.js";
@@ -76,7 +76,7 @@ function renumber() {
   });
 }
 
-const games = () => [...rows.children].map(({ __cells: c }) => ({ opponent: c.opp.value, score: c.score.value }));
+const games = () => [...rows.children].map(({ __cells: c }) => ({ opponent: value(c.opp), score: value(c.score) }));
 
 // ---------- the address bar ----------
 
@@ -185,27 +185,27 @@ function bindTabs() {
 let refusedRules = null;
 
 function common() {
-  return { rating: $("rating").value, k: $("k").value, method: $("method").value,
-           rules: refusedRules ?? $("rules").value, kind: $("kind").value };
+  return { rating: value($("rating")), k: value($("k")), method: value($("method")),
+           rules: refusedRules ?? $("rules").value, kind: value($("kind")) };
 }
 
 function requests() {
   const base = { ...common(), games: games() };
-  const advisor = { op: "kfactor", args: { rating: $("rating").value, games_played: $("games_played").value,
-    birth_year: $("birth_year").value, reached_2400: $("reached_2400").checked,
-    date: $("rules").value, kind: $("kind").value } };  // K x n <= 700 is applied by rate, on the games that count
+  const advisor = { op: "kfactor", args: { rating: value($("rating")), games_played: value($("games_played")),
+    birth_year: value($("birth_year")), reached_2400: $("reached_2400").checked,
+    date: $("rules").value, kind: value($("kind")) } };  // K x n <= 700 is applied by rate, on the games that count
   switch (tab) {
     case "tournament": {
       const list = [{ op: "rate", args: base }];
       if ($("advisor").open) list.push(advisor);
-      if ($("next").value.trim()) list.push({ op: "what_if", args: { ...base, opponent: $("next").value } });
-      if ($("target").value.trim() || $("remaining").value.trim()) {
-        list.push({ op: "score_needed", args: { ...base, target: $("target").value, remaining: $("remaining").value } });
+      if (value($("next")).trim()) list.push({ op: "what_if", args: { ...base, opponent: value($("next")) } });
+      if (value($("target")).trim() || value($("remaining")).trim()) {
+        list.push({ op: "score_needed", args: { ...base, target: value($("target")), remaining: value($("remaining")) } });
       }
       return list;
     }
     case "single": {
-      const list = [{ op: "single", args: { ...common(), opponent: $("opponent").value, opponent_k: $("opponent_k").value } }];
+      const list = [{ op: "single", args: { ...common(), opponent: value($("opponent")), opponent_k: value($("opponent_k")) } }];
       if ($("advisor").open) list.push(advisor);
       return list;
     }
@@ -244,18 +244,80 @@ async function update() {
     if (!list.some((r) => r.op === "score_needed")) setText($("needed"), "");
   }
   if (!list.length) return;
-  let answer;
-  try {
-    answer = await ask("batch", { requests: list });
-  } catch (error) {
-    return; // the status line already says what failed; the inputs stay as they are
+  scheduleAhead();
+  let answer = tab === "event" ? null : keptAnswer("batch", { requests: list }); // answered ahead: shown in this very task
+  if (!answer) {
+    try {
+      answer = await ask("batch", { requests: list });
+    } catch (error) {
+      return; // the status line already says what failed; the inputs stay as they are
+    }
+    if (id !== latest) return;
   }
-  if (id !== latest) return;
   // A batch refused whole (a request far too large): each part of the page shows that it has
   // no answer, rather than keeping the figures of an earlier one.
   const answers = answer.ok ? answer.result : list.map(() => ({ ok: false, errors: answer.errors ?? [] }));
   clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
+}
+
+// ---------- answers ahead ----------
+
+// While someone edits a text field, the worker answers what the next keystroke there may
+// ask (the selection or the character before or after the caret deleted, or a digit typed
+// at the caret: up to 12 requests, each about as much Python as the keystroke's own; for a
+// list, such as a game's result, each of its other choices), and
+// engine.js keeps those answers, so that keystroke is answered in its own task, without a
+// round trip to the worker (whose Python, on a first visit, waits for a core while V8
+// optimises it). Each is elo_core's answer to the very request the keystroke makes; any
+// other keystroke is asked as usual. The requests are made by requests() itself, with the
+// field's value replaced for the moment (`edited`).
+const AHEAD_KEYS = "0123456789";
+const AHEAD_MAX_FIELD_CHARS = 32; // a longer value is not being typed digit by digit (a paste, say)
+let edited = null; // {input, value}: the value requests() reads for that input instead of its own
+const value = (input) => (edited && input === edited.input ? edited.value : input.value);
+
+function nextValues(input) {
+  const v = input.value;
+  const start = input.selectionStart ?? v.length;
+  const end = input.selectionEnd ?? start;
+  const values = start !== end ? [v.slice(0, start) + v.slice(end)]
+    : [v.slice(0, Math.max(0, start - 1)) + v.slice(start), v.slice(0, start) + v.slice(start + 1)];
+  for (const key of AHEAD_KEYS) values.push(v.slice(0, start) + key + v.slice(end));
+  return new Set(values.filter((next) => next !== v));
+}
+
+function prepareAhead() {
+  const input = document.activeElement;
+  let values;
+  if (tab === "event") return;
+  if (input instanceof HTMLSelectElement) {
+    values = [...input.options].map((o) => o.value).filter((v) => v !== input.value);
+  } else if (input instanceof HTMLInputElement && input.type === "text" && input.value.length <= AHEAD_MAX_FIELD_CHARS) {
+    values = nextValues(input);
+  } else {
+    return;
+  }
+  if (!worthAskingAhead("batch", { requests: requests() })) return askAhead("batch", []);
+  const lists = [];
+  for (const next of values) {
+    edited = { input, value: next };
+    try {
+      lists.push({ requests: requests() });
+    } finally {
+      edited = null;
+    }
+  }
+  askAhead("batch", lists.filter((args) => args.requests.length));
+}
+
+// After what changed the field or moved its caret (at most one timer pending).
+let aheadTimer = null;
+function scheduleAhead() {
+  aheadTimer ??= setTimeout(() => {
+    aheadTimer = null;
+    prepareAhead();
+  });
 }
 
 // ---------- messages next to fields ----------
@@ -702,6 +764,7 @@ function start() {
   readUrl();
   bindTabs();
   $("form").addEventListener("input", update);
+  for (const type of ["focusin", "selectionchange"]) document.addEventListener(type, scheduleAhead);
   watchCharts();
   $("rules").addEventListener("input", () => (refusedRules = null), { capture: true });
   document.addEventListener("submit", (e) => e.preventDefault()); // every form: nothing is ever sent

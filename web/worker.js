@@ -5,9 +5,11 @@
 //                 (on "ready", start is "snapshot" or "micropip": how the runtime started)
 //                 {type: "error", message}                      (loading failed; nothing more follows)
 //                 {id, response}                                (response: JSON string from elo_core)
+//                 {type: "ahead", request, response}            (an answer asked for ahead, see serveAhead)
 //                 {type: "settled", prime}                      (the work after the start is done;
 //                                                                prime: the page may prime the code cache)
 // page -> worker: {id, request}                                 (request: JSON string {"op", "args"})
+//                 {ahead: [request, ...]}                       (what the next keystroke may ask, see serveAhead)
 
 // Two ways to start, chosen per visit:
 //  - snapshot (fast): build.json names a memory snapshot of an interpreter that already
@@ -531,6 +533,7 @@ async function startWithMicropip(loadPyodide, build) {
 // quicker (bench/RESULTS.md, 2026-12-01).
 function afterStart(handle, { first = async () => {}, later = async () => {}, prime = false }) {
   if (PRIMING) return;
+  serveAhead(handle);
   setTimeout(async () => {
     await first();
     await warmUp(handle);
@@ -571,7 +574,7 @@ async function warmUp(handle) {
   ] } }));
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
     do await nextTask(quietUntil - performance.now()); // no wait (0) unless an answer just went out
-    while (quietUntil > performance.now());
+    while (quietUntil > performance.now() || ahead.length); // answers ahead first: the same work, of use
     try {
       handle(requests[round % requests.length]);
     } catch {
@@ -593,6 +596,51 @@ const internalError = (message) => {
 // Until when the warm-up leaves the page's answers room (see warmUp).
 let quietUntil = 0;
 
+// Answers ahead: the page sends the requests the next keystroke in the field being edited
+// may make (app.js), and keeps the answers, so that keystroke is answered on the page at
+// once, without a round trip to this thread, whose Python may be waiting for a core (on a
+// first visit, V8's optimising compiler takes one for a second or two) or be busy with the
+// warm-up. Each is elo_core's own answer to that very request text. One per turn of the
+// event loop, so a request from the page waits for one of them at most, and none in the
+// warm-up's quiet time after an answer to the page (the page then shows it); a newer list
+// replaces the older. An internal error is not sent: the keystroke then asks as usual.
+let ahead = [];
+let wakeAhead = null;
+
+// A turn of the event loop, without the 4 ms that nested timers wait (some 50 ms over a list).
+const turns = [];
+const turnChannel = new MessageChannel();
+turnChannel.port1.onmessage = () => turns.shift()?.();
+const nextTurn = () => new Promise((resolve) => {
+  turns.push(resolve);
+  turnChannel.port2.postMessage(null);
+});
+
+async function serveAhead(handle) {
+  for (;;) {
+    while (!ahead.length) await new Promise((resolve) => (wakeAhead = resolve));
+    await nextTurn();
+    while (quietUntil > performance.now()) await nextTask(quietUntil - performance.now());
+    const request = ahead.shift();
+    if (request === undefined) continue;
+    let response;
+    try {
+      response = handle(request);
+    } catch {
+      continue;
+    }
+    postMessage({ type: "ahead", request, response });
+  }
+}
+
+function answer(handle, request) {
+  try {
+    return handle(request);
+  } catch (e) {
+    return internalError(lastLine(e));
+  }
+}
+
 // Started at once; requests that arrive meanwhile wait on this promise, in order.
 const ready = load().catch((e) => {
   const message = e instanceof LoadError ? e.message
@@ -602,18 +650,14 @@ const ready = load().catch((e) => {
 });
 
 self.onmessage = async ({ data }) => {
-  const { id, request } = data || {};
-  const handle = await ready;
-  let response;
-  if (!handle) {
-    response = internalError("the Python runtime did not load");
-  } else {
-    try {
-      response = handle(request);
-    } catch (e) {
-      response = internalError(lastLine(e));
-    }
+  const { id, request, ahead: next } = data || {};
+  if (next) {
+    ahead = next.filter((r) => typeof r === "string");
+    wakeAhead?.();
+    return;
   }
+  const handle = await ready;
+  const response = handle ? answer(handle, request) : internalError("the Python runtime did not load");
   postMessage({ id, response });
   quietUntil = performance.now() + WARM_UP_QUIET_MS;
 };

@@ -339,6 +339,46 @@ def test_url_scores_written_with_decimals_count_as_written(page: Page, site_url)
     expect(first.locator(".score")).not_to_have_attribute("aria-invalid", "true")
 
 
+def test_keystrokes_answered_ahead_are_elo_cores_answers(page: Page, site_url):
+    """The worker answers ahead what the next keystroke in the field being edited may ask
+    (app.js): such a keystroke is answered on the page at once ("elo:ahead"), with elo_core's
+    figures for what the field then holds; any other keystroke (a letter) is asked as usual."""
+    games = [(1750, 1), (1900, 0.5), (2000, 0)]
+    open_page(page, site_url, rating=1800, k=20, games="1750:1,1900:0.5,2000:0", rules="2025-10-01")
+    page.wait_for_function("() => performance.getEntriesByName('elo:settled').length", timeout=LOAD_TIMEOUT)
+    answered_ahead = lambda: page.evaluate("performance.getEntriesByName('elo:ahead')[0]?.detail ?? 0")
+    page.click("#rating")
+    page.keyboard.press("End")
+    steps = [  # keys pressed (the last one timed), what the field then holds, answered ahead?
+        (["Backspace"], "180", True), (["5"], "1805", True), (["Home", "Delete"], "805", True),
+        (["2"], "2805", True), (["Control+A", "1"], "1", True), (["x"], "1x", False), (["Backspace"], "1", True),
+    ]
+    for keys, held, ahead in steps:
+        for key in keys[:-1]:
+            page.keyboard.press(key)
+        page.wait_for_timeout(1500)  # the worker's answers ahead for the caret where it now is
+        before = answered_ahead()
+        page.keyboard.press(keys[-1])
+        expect(page.locator("#rating")).to_have_value(held)
+        if held.isdigit():
+            expected = rate(int(held), 20, games, rules="2025-10-01")
+            expect(tid(page, "new-rating")).to_have_text(str(expected.new_rating))
+            expect(tid(page, "rating-change")).to_have_text(f"{expected.change_rounded:+d}")
+            expect(page.locator("#rating-msg")).to_be_hidden()
+        else:
+            expect(page.locator("#rating-msg")).to_contain_text("must be a number")
+            expect(tid(page, "new-rating")).to_have_text("–")
+        assert answered_ahead() == before + ahead, (keys, held)
+    score = tid(page, "game-row").nth(2).locator(".score")  # a list: each other choice is answered ahead
+    score.focus()
+    page.wait_for_timeout(1500)
+    before = answered_ahead()
+    score.select_option("0.5")
+    expected = rate(1, 20, games[:2] + [(2000, 0.5)], rules="2025-10-01")
+    expect(tid(page, "new-rating")).to_have_text(str(expected.new_rating))
+    assert answered_ahead() == before + 1
+
+
 def test_floor_warning_k_advisor_and_what_if(page: Page, site_url):
     open_page(page, site_url, rating=1410, k=40, games="1400:0", rules="2025-10-01")
     expect(tid(page, "new-rating")).to_have_text("1390")
