@@ -379,6 +379,20 @@ def test_keystrokes_answered_ahead_are_elo_cores_answers(page: Page, site_url):
     assert answered_ahead() == before + 1
 
 
+def test_long_tournaments_are_asked_when_typed_not_ahead(page: Page, site_url):
+    """A dozen requests of 500 games at each keystroke and caret move would cost the page and the
+    worker more than they save (engine.js): such a tournament is asked as each key is typed."""
+    games = [(1600 + (i % 50) * 10, (1, 0.5, 0)[i % 3]) for i in range(500)]
+    open_page(page, site_url, rating=1800, k=20, games=",".join(f"{o}:{s:g}" for o, s in games), rules="2025-10-01")
+    page.wait_for_function("() => performance.getEntriesByName('elo:settled').length", timeout=LOAD_TIMEOUT)
+    page.click("#rating")
+    page.keyboard.press("End")
+    page.wait_for_timeout(1500)  # time enough for answers ahead, were any asked for
+    page.keyboard.press("Backspace")
+    expect(tid(page, "new-rating")).to_have_text(str(rate(180, 20, games, rules="2025-10-01").new_rating))
+    assert page.evaluate("performance.getEntriesByName('elo:ahead').length") == 0
+
+
 def test_floor_warning_k_advisor_and_what_if(page: Page, site_url):
     open_page(page, site_url, rating=1410, k=40, games="1400:0", rules="2025-10-01")
     expect(tid(page, "new-rating")).to_have_text("1390")
