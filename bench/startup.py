@@ -26,10 +26,10 @@ workers blocked, and on a first visit in as many profiles where the page registe
 (which, with its precache and the code-cache primer, waits for typing to pause: app.js), and
 on a first visit whose answers ahead are blocked (every keystroke asks the worker, as one the
 page did not foresee does; see keystrokes()): one first visit is a single sample of its first
-seconds, when the machine is busiest; the p95 is of all their keystrokes together), when the site's cold visits' code-cache primer was done (the
-visit waits for it, and the site+sw one for the service worker's activation before it, before
-its tab closes: the repeat visit follows a first visit that left what it leaves), and the bytes
-a cold visit transfers.
+seconds, when the machine is busiest; the p95 is of all their keystrokes together), when the
+site's cold visits' code-cache primer was done (the visit waits for it, and the site+sw one
+for the service worker's activation before it, before its tab closes: the repeat visit follows
+a first visit that left what it leaves), and the bytes a cold visit transfers.
 Timings are information, not pass/fail.
 """
 

@@ -3,7 +3,7 @@
 // formats it. The form is the state; the address bar mirrors it so a result can be
 // shared, bookmarked and restored.
 
-import { ask, askAhead, keptAnswer, onSettled, onStatus, scriptURL, worthAskingAhead } from "./engine.js";
+import { ask, askAhead, onSettled, onStatus, scriptURL, worthAskingAhead } from "./engine.js";
 import { drawBars, drawCurve } from "./charts.js";
 import { bindEvent, eventRequest, renderEvent } from "./event.js";
 import { fixed, setText, signed } from "./format.js";
@@ -245,15 +245,13 @@ async function update() {
   }
   if (!list.length) return;
   scheduleAhead();
-  let answer = tab === "event" ? null : keptAnswer("batch", { requests: list }); // answered ahead: shown in this very task
-  if (!answer) {
-    try {
-      answer = await ask("batch", { requests: list });
-    } catch (error) {
-      return; // the status line already says what failed; the inputs stay as they are
-    }
-    if (id !== latest) return;
+  let answer;
+  try {
+    answer = await ask("batch", { requests: list }); // answered ahead: shown in this very task
+  } catch (error) {
+    return; // the status line already says what failed; the inputs stay as they are
   }
+  if (id !== latest) return;
   // A batch refused whole (a request far too large): each part of the page shows that it has
   // no answer, rather than keeping the figures of an earlier one.
   const answers = answer.ok ? answer.result : list.map(() => ({ ok: false, errors: answer.errors ?? [] }));
@@ -288,9 +286,9 @@ function nextValues(input) {
 }
 
 function prepareAhead() {
+  if (tab === "event") return;
   const input = document.activeElement;
   let values;
-  if (tab === "event") return;
   if (input instanceof HTMLSelectElement) {
     values = [...input.options].map((o) => o.value).filter((v) => v !== input.value);
   } else if (input instanceof HTMLInputElement && input.type === "text" && input.value.length <= AHEAD_MAX_FIELD_CHARS) {

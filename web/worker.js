@@ -608,11 +608,9 @@ let ahead = [];
 let wakeAhead = null;
 
 // A turn of the event loop, without the 4 ms that nested timers wait (some 50 ms over a list).
-const turns = [];
 const turnChannel = new MessageChannel();
-turnChannel.port1.onmessage = () => turns.shift()?.();
 const nextTurn = () => new Promise((resolve) => {
-  turns.push(resolve);
+  turnChannel.port1.onmessage = resolve;
   turnChannel.port2.postMessage(null);
 });
 
