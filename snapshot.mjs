@@ -29,14 +29,10 @@ import os, site, sys, zipfile
 with zipfile.ZipFile(${JSON.stringify(staged)}) as z:
     z.extractall(site.getsitepackages()[0])
 os.remove(${JSON.stringify(staged)})
-import importlib, pkgutil; importlib.invalidate_caches()
-import elo_core, elo_core.facade
-# Every module the browser can reach, the lazily imported ones (the PGN and TRF readers)
-# too: the restored interpreter has the modules but not their files until worker.js puts
-# them back, after the first answers. The command line is never used there.
-for module in pkgutil.iter_modules(elo_core.__path__):
-    if module.name not in ("__main__", "cli"):
-        importlib.import_module(f"elo_core.{module.name}")
+import importlib; importlib.invalidate_caches()
+# The facade imports every module the page can reach: the restored interpreter has the
+# modules but not their files until the worker puts them back, after the first answers.
+import elo_core.facade
 elo_core.facade.handle(${JSON.stringify(request)})
 `);
 const bytes = pyodide.makeMemorySnapshot();

@@ -11,21 +11,23 @@ Every function checks its input and raises :class:`EloError` (a ``ValueError``)
 naming the field at fault; results are frozen dataclasses with ``to_dict()``.
 """
 
-from .event import (Entry, Event, EventPlayer, EventReport, PlayerResult, Problem, event_csv, kind_from_time_control,
-                    rate_event, read_event, season)
-from .inputs import EloError
+from .event import EventReport, PlayerResult, rate_event, read_event
+from .event_export import event_csv, season
+from .event_model import Entry, Event, EventPlayer, Problem
+from .inputs import EloError, FieldErrors
 from .kfactor import KAdvice, k_factor
 from .performance import InitialRating, Performance, initial_rating, performance
-from .rating import (GameResult, Outcome, RatingChange, ScoreNeeded, Side, SingleGame, expected_score,
-                     rate, score_needed, single_game, what_if)
+from .planning import ScoreNeeded, score_needed, what_if
+from .rating import GameResult, Outcome, RatingChange, Side, SingleGame, expected_score, rate, single_game
 from .rules import Rules, rules_in_force
+from .time_control import kind_from_time_control
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Entry", "Event", "EventPlayer", "EventReport", "PlayerResult", "Problem", "event_csv", "kind_from_time_control",
     "rate_event", "read_event", "season",
-    "EloError", "GameResult", "InitialRating", "KAdvice", "Outcome", "Performance", "RatingChange", "Rules",
+    "EloError", "FieldErrors", "GameResult", "InitialRating", "KAdvice", "Outcome", "Performance", "RatingChange", "Rules",
     "ScoreNeeded", "Side", "SingleGame", "expected_score", "initial_rating", "k_factor", "performance", "rate",
     "rules_in_force", "score_needed", "single_game", "what_if",
 ]

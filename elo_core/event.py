@@ -28,140 +28,33 @@ the performance rating and, for unrated players, the first rating (8.2).
   rules date, assuming at least 30 rated games before the event unless
   ``games_played`` says otherwise. ``rate`` then applies K x n <= 700.
 
-Results are frozen dataclasses with ``to_dict()``; :func:`event_csv` gives the
-players table as CSV text.
+The values read are :mod:`elo_core.event_model`'s; results are frozen dataclasses with
+``to_dict()``; :mod:`elo_core.event_export` gives the players table as CSV and one player's season.
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from . import inputs
+from . import inputs, pgn, trf
+from .event_model import Entry, Event, EventPlayer, Problem, Problems
 from .inputs import EloError
 from .kfactor import k_factor
 from .performance import INITIAL_RATING_FROM, InitialRating, Performance, initial_rating, performance
-from .rating import RatingChange, _plain, rate
+from .plain import plain
+from .rating import RatingChange, rate
 from .rules import FIRST_EDITION, Rules, rules_in_force
 
 MAX_EVENT_CHARS = 20_000_000
 """A file larger than this (characters, or bytes for the CLI) is refused: about 20 MB, room for
 a 500-player TRF (about 100 kB) and 10,000 PGN games with moves (about 8 MB)."""
-MAX_PROBLEMS = 200
-"""Problems listed; past this they are counted in one last line."""
 ASSUMED_GAMES_PLAYED = 30
 FORMATS = ("auto", "trf", "pgn")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something in the file that could not be used as it stands; ``line`` is 1-based (``None``: the whole file)."""
-
-    line: int | None
-    message: str
-
-    def to_dict(self) -> dict:
-        return {"line": self.line, "message": self.message}
-
-
-_MORE = re.compile(r"\.\.\. and (\d+) more problems")
-
-
-class Problems:
-    """Collects problems while a file is read: at most :data:`MAX_PROBLEMS`, the rest counted."""
-
-    def __init__(self, first: Iterable[Problem] = ()) -> None:
-        self.items: list[Problem] = list(first)
-        self.dropped = 0
-        more = _MORE.fullmatch(self.items[-1].message) if self.items and self.items[-1].line is None else None
-        if more:  # a result() carried on: its count goes on, and its line comes last again
-            self.items.pop()
-            self.dropped = int(more.group(1))
-
-    def add(self, line: int | None, message: str) -> None:
-        if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(line, message))
-        else:
-            self.dropped += 1
-
-    def result(self) -> tuple[Problem, ...]:
-        more = (Problem(None, f"... and {self.dropped} more problems"),) if self.dropped else ()
-        return tuple(self.items) + more
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One round of one player: a game, a forfeit or a bye."""
-
-    round: int | None
-    opponent: str | None
-    """The opponent's key in :attr:`Event.players` (``None``: a bye, or an opponent not in the file)."""
-    opponent_rating: int
-    """The opponent's rating for this game (0: unrated)."""
-    colour: str | None
-    """``"w"``, ``"b"`` or ``None``."""
-    code: str
-    """The result as the file writes it: a TRF result code, or the PGN ``Result``."""
-    points: float | None
-    """Points this round gave the player (``None``: not known, e.g. an unfinished game)."""
-    played: bool
-    """Played over the board."""
-    rated: bool
-    """Counts for rating: played, finished, not marked unrated, opponent known."""
-    note: str | None = None
-    date: str | None = None
-    line: int | None = None
-
-    def to_dict(self) -> dict:
-        return dict(self.__dict__)
-
-
-@dataclass(frozen=True)
-class EventPlayer:
-    key: str
-    """Unique in the event: the TRF starting rank, or the PGN name."""
-    name: str
-    rating: int
-    """0: unrated."""
-    start_rank: int | None = None
-    fide_id: str | None = None
-    title: str = ""
-    federation: str = ""
-    sex: str = ""
-    birth: str = ""
-    """As written in the file (TRF: YYYY/MM/DD, often only the year)."""
-    points: float | None = None
-    """Points as the file states them (TRF columns 81-84); ``None``: not stated."""
-    rank: int | None = None
-    k: int | None = None
-    """K from the file, where a file has one."""
-    entries: tuple[Entry, ...] = ()
-    line: int | None = None
-
-    @property
-    def birth_year(self) -> int | None:
-        m = re.match(r"\s*(\d{4})", self.birth or "")
-        return int(m.group(1)) if m and 1900 <= int(m.group(1)) <= 2100 else None
-
-
-@dataclass(frozen=True)
-class Event:
-    format: str
-    name: str
-    start: date | None
-    end: date | None
-    time_control: str
-    """As the file writes it (TRF 222 or 122, PGN ``TimeControl``)."""
-    kind: str | None
-    """Told by the time control; ``None``: it cannot be told."""
-    kind_note: str
-    players: tuple[EventPlayer, ...]
-    problems: tuple[Problem, ...]
-    notes: tuple[str, ...] = ()
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
@@ -209,70 +102,19 @@ def detect_format(text: str) -> str:
                              "[White \"...\"]); say which with format")
 
 
+READERS = {"trf": trf.parse_trf, "pgn": pgn.parse_pgn}
+
+
 def read_event(source: Any, format: str = "auto") -> Event:
     """Read a TRF or PGN file (text or bytes) into an :class:`Event`."""
-    from . import pgn, trf
-
     format = inputs.choice(format or "auto", "format", FORMATS)
     text, problems = source_text(source)
-    if format == "auto":
-        format = detect_format(text)
-    return (trf.parse_trf if format == "trf" else pgn.parse_pgn)(text, problems)
+    return parse_event(text, problems, format)
 
 
-# --- time controls -----------------------------------------------------------------------------------------------
-
-_PERIOD = re.compile(r"(?:(\d+)/)?(\d+)(?:\+(\d+))?")
-_KIND_WORDS = (("blitz", "blitz"), ("rapid", "rapid"), ("standard", "standard"), ("classical", "standard"))
-
-
-def kind_of_minutes(minutes: float) -> str:
-    """Laws of Chess A.1, B.1: blitz 10 minutes or less, rapid more than 10 and less than 60, else standard."""
-    return "blitz" if minutes <= 10 else "rapid" if minutes < 60 else "standard"
-
-
-def kind_from_time_control(text: str, *, seconds: bool = True) -> tuple[str | None, str]:
-    """The kind of play a time control is, and how that was told.
-
-    ``seconds``: the numbers of an encoded control (``5400+30``, ``40/6000+30:900+30``)
-    are seconds, as in PGN ``TimeControl`` and TRF 222; otherwise (TRF 122, free text)
-    numbers under 300 are read as minutes.
-
-    >>> kind_from_time_control("5400+30")[0], kind_from_time_control("900+10")[0], kind_from_time_control("180+2")[0]
-    ('standard', 'rapid', 'blitz')
-    >>> kind_from_time_control("90 min + 30 sec/move", seconds=False)[0]
-    'standard'
-    """
-    raw = (text or "").strip()
-    if not raw or raw in ("?", "-"):
-        return None, "no time control in the file"
-    compact = re.sub(r"\s+", "", raw)
-    periods = [_PERIOD.fullmatch(p) for p in compact.split(":")]
-    if all(periods):
-        nums = [(int(m.group(1) or 0), int(m.group(2)), int(m.group(3) or 0)) for m in periods]
-        unit = 1 if seconds or any(s >= 300 for _, s, _ in nums) else 60
-        total, moves = 0.0, 0
-        for n_moves, base, inc in nums:
-            if moves >= 60:
-                break
-            counted = min(n_moves or 60, 60 - moves)
-            total += base * unit + inc * counted
-            moves += n_moves or 60
-        minutes = total / 60
-        return kind_of_minutes(minutes), (f"time control {raw!r}: {minutes:g} min for 60 moves (base plus 60 "
-                                          f"increments) -> {kind_of_minutes(minutes)}")
-    low = raw.lower()
-    hours = sum(int(h) for h in re.findall(r"(\d+)\s*(?:h|hours?)\b", low))
-    base = sum(int(m) for m in re.findall(r"(\d+)\s*(?:min|mins|minutes?|m\b|'(?!')|\u2032)", low))
-    inc = re.search(r"(\d+)\s*(?:s\b|sec|secs|seconds?|\"|''|\u2033)", low)
-    if hours or base:
-        minutes = hours * 60 + base + (int(inc.group(1)) if inc else 0)
-        return kind_of_minutes(minutes), (f"time control {raw!r}: {minutes:g} min for 60 moves (base plus 60 "
-                                          f"increments) -> {kind_of_minutes(minutes)}")
-    for word, kind in _KIND_WORDS:
-        if word in low:
-            return kind, f"time control {raw!r} says {word}"
-    return None, f"time control {raw!r} could not be read"
+def parse_event(text: str, problems: tuple[Problem, ...] = (), format: str = "auto") -> Event:
+    """An :class:`Event` from text already checked by :func:`source_text`, in a format of :data:`FORMATS`."""
+    return READERS[detect_format(text) if format == "auto" else format](text, problems)
 
 
 # --- rating every player -----------------------------------------------------------------------------------------
@@ -300,12 +142,12 @@ class PlayerResult:
         """The flat, sortable fields of the players table."""
         p, rc, first = self.player, self.rating_change, self.initial
         counted = _counting(p.entries, None)
-        return _plain({
+        return plain({
             "key": p.key, "start_rank": p.start_rank, "rank": p.rank, "name": p.name, "title": p.title,
             "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "rating": p.rating,
             "points": p.points if p.points is not None else _points(p.entries),
             "games": rc.games_counted if rc else len(counted),
-            "score": rc.score if rc else float(sum(e.points for e in counted)),
+            "score": rc.score if rc else _points(counted),
             "expected": rc.expected if rc else None, "k": self.k, "effective_k": rc.effective_k if rc else None,
             "k_source": self.k_source, "change": rc.change if rc else None,
             "change_rounded": rc.change_rounded if rc else None, "new_rating": rc.new_rating if rc else None,
@@ -325,7 +167,7 @@ class PlayerResult:
             d.update(counted=g.counted if g else False, expected=g.expected if g else None,
                      change=g.change if g else None, reason=g.reason if g else None)
             out.append(d)
-        return _plain(out)
+        return plain(out)
 
     def to_dict(self) -> dict:
         d = self.summary()
@@ -370,7 +212,7 @@ class EventReport:
         rated = len({(e.line if ev.format == "pgn" else e.round, frozenset((r.player.key, e.opponent)))
                      for r in self.players for e in r.counted_entries()})
         rounds = max((e.round or 0 for p in ev.players for e in p.entries), default=0)
-        return _plain({
+        return plain({
             "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,
             "kind": self.kind, "kind_note": self.kind_note, "rules": self.rules_date, "rules_note": self.rules_note,
             "rules_detail": self.rules.to_dict(), "players": len(ev.players),
@@ -393,7 +235,7 @@ class EventReport:
             found = [r for r in self.players if test(r.player)]
             if found:
                 return found[0]
-        raise EloError(field, f"no player named {inputs._show(wanted)} in the file")
+        raise EloError(field, f"no player named {inputs.show(wanted)} in the file")
 
 
 def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = None,
@@ -493,9 +335,9 @@ def _k_by_player(event: Event, given: Mapping[str, Any], problems: Problems) -> 
     out = {}
     for who, value in given.items():
         key = by.get(str(who).strip()) or by.get(str(who).strip().casefold())
-        k = inputs.k_factor(value, f"k_by_player[{inputs._show(str(who))}]")
+        k = inputs.k_factor(value, f"k_by_player[{inputs.show(str(who))}]")
         if key is None:
-            problems.add(None, f"k_by_player: no player {inputs._show(str(who))} in the file")
+            problems.add(None, f"k_by_player: no player {inputs.show(str(who))} in the file")
         else:
             out[key] = k
     return out
@@ -516,52 +358,3 @@ def _k_for(p: EventPlayer, per_player: dict[str, int], default_k: int | None, hi
     return advice.k, "advisor", f"{advice.reason}{assumed}"
 
 
-# --- exports -----------------------------------------------------------------------------------------------------
-
-CSV_COLUMNS = ("rank", "start_rank", "name", "title", "federation", "fide_id", "birth", "rating", "points", "games",
-               "score", "expected", "k", "k_source", "change", "change_rounded", "new_rating", "performance",
-               "initial_rating", "initial_published")
-_TEXT_COLUMNS = ("name", "title", "federation", "fide_id", "birth")
-
-
-def event_csv(report: EventReport) -> str:
-    """The players table as CSV text (comma separated, a header row, CRLF line ends as RFC 4180).
-
-    A text cell starting with ``= + - @`` gets a leading apostrophe, so that a
-    spreadsheet shows a name like ``=HYPERLINK(...)`` as text instead of running it.
-    """
-    out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(CSV_COLUMNS)
-    for p in report.players:
-        row = p.summary()
-        for c in _TEXT_COLUMNS:
-            if isinstance(row[c], str) and row[c][:1] in ("=", "+", "-", "@", "\t", "\r"):
-                row[c] = "'" + row[c]
-        w.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
-    return out.getvalue()
-
-
-def season(report: EventReport, name: Any) -> dict:
-    """One player's games, as the page's tournament tab takes them: ``[{opponent, score}]`` plus the date.
-
-    Every finished game played over the board is listed (an opponent rated 0 is
-    unrated, and the tab shows it skipped); games that do not count are listed
-    apart in ``not_counted`` with the reason. An unrated player's games go to the first
-    rating, so for an event whose rules date is before 8.2's (the method then differed)
-    they are refused, as the event's report gives no first rating either.
-    """
-    r = report.find(name)
-    p = r.player
-    if not p.rating and report.rules_date < INITIAL_RATING_FROM:
-        raise EloError("player", f"{p.name} is unrated, and first ratings before {INITIAL_RATING_FROM.isoformat()} "
-                                 "were made another way, not modelled here")
-    dates = sorted(e.date for e in p.entries if e.date)
-    return _plain({
-        "player": p.name, "key": p.key, "rating": p.rating, "k": r.k, "k_source": r.k_source, "k_note": r.k_note,
-        "kind": report.kind, "rules": report.rules_date,
-        "date": dates[0] if dates else report.event.start or report.rules_date,
-        "games": [{"opponent": e.opponent_rating, "score": e.points} for e in p.entries if e.rated],
-        "not_counted": [{"round": e.round, "opponent": r.names.get(e.opponent) if e.opponent else None,
-                         "code": e.code, "note": e.note} for e in p.entries if not e.rated],
-    })

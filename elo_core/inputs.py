@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
-from typing import Any
+from typing import Any, NoReturn
 
 MAX_RATING = 3500
 MAX_GAMES = 1000
@@ -35,8 +35,46 @@ class EloError(ValueError):
         self.field = field
         self.message = message
 
+    @property
+    def errors(self) -> list[EloError]:
+        """Every error this one stands for (itself; several for :class:`FieldErrors`)."""
+        return [self]
+
     def to_dict(self) -> dict:
         return {"field": self.field, "message": self.message}
+
+
+class FieldErrors(EloError):
+    """Several fields wrong at once: named by the first, ``errors`` holds every one, in order."""
+
+    def __init__(self, errors: list[EloError]) -> None:
+        flat = [one for e in errors for one in e.errors]
+        super().__init__(flat[0].field, flat[0].message)
+        self.args = ("; ".join(str(e) for e in flat),)
+        self._errors = flat
+
+    @property
+    def errors(self) -> list[EloError]:
+        return self._errors
+
+
+def collect(checks: Iterable[Callable[[], Any]]) -> list[Any]:
+    """Run every check; return their values, or raise one error naming every field at fault.
+
+    >>> collect([lambda: whole("3", "a", 0, 9), lambda: whole("x", "b", 0, 9), lambda: whole("99", "c", 0, 9)])
+    Traceback (most recent call last):
+    ...
+    elo_core.inputs.FieldErrors: b: must be a number, not 'x'; c: must be between 0 and 9, not 99
+    """
+    values, errors = [], []
+    for check in checks:
+        try:
+            values.append(check())
+        except EloError as e:
+            errors.append(e)
+    if errors:
+        raise errors[0] if len(errors) == 1 else FieldErrors(errors)
+    return values
 
 
 def number(value: Any, field: str) -> float:
@@ -50,7 +88,7 @@ def number(value: Any, field: str) -> float:
         if len(text) > MAX_NUMBER_CHARS:
             raise EloError(field, "is too long to be a number")
         if not _NUMBER.fullmatch(text):  # plain decimals only: no 1e309, NaN, 1_800 or non-ASCII digits
-            raise EloError(field, f"must be a number, not {_show(text)}")
+            raise EloError(field, f"must be a number, not {show(text)}")
         value = float(text)
     if not isinstance(value, (int, float)):
         raise EloError(field, "must be a number")
@@ -75,6 +113,7 @@ def plain_digits(text: str) -> bool:
 
 def whole(value: Any, field: str, low: int, high: int, bounds: str = "") -> int:
     """A whole number in ``low..high`` (inclusive); ``bounds`` words the range for the message."""
+    x: float
     if type(value) is str and plain_digits(value) and len(value) <= MAX_NUMBER_CHARS:
         x = int(value)  # plain digits, as the page sends every rating (31 per keystroke): no regex
     else:
@@ -114,7 +153,7 @@ def score(value: Any, field: str = "score") -> float:
             return float(key)
         if not key:
             raise EloError(field, "is required")
-        raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {_show(value)}")
+        raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {show(value)}")
     x = number(value, field)
     if x not in (0, 0.5, 1):
         raise EloError(field, f"must be 1, 0.5 or 0 (win, draw, loss), not {x:g}")
@@ -130,14 +169,14 @@ def flag(value: Any, field: str) -> bool:
         return True
     if text in ("0", "false", "no", "off", ""):
         return False
-    return _refuse(field, f"must be true or false, not {_show(value)}")
+    return refuse(field, f"must be true or false, not {show(value)}")
 
 
 def choice(value: Any, field: str, allowed: Iterable[str]) -> str:
     allowed = tuple(allowed)
     if isinstance(value, str) and value.strip().lower() in allowed:
         return value.strip().lower()
-    return _refuse(field, f"must be one of {', '.join(allowed)}, not {_show(value)}")
+    return refuse(field, f"must be one of {', '.join(allowed)}, not {show(value)}")
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -148,13 +187,13 @@ def day(value: Any, field: str = "rules") -> date:
     if isinstance(value, date):
         return value
     if isinstance(value, str) and not value.strip():
-        return _refuse(field, "is required (a date written YYYY-MM-DD)")
+        return refuse(field, "is required (a date written YYYY-MM-DD)")
     if not isinstance(value, str) or not _DATE.fullmatch(value.strip()):
-        return _refuse(field, f"must be a date written YYYY-MM-DD, not {_show(value)}")
+        return refuse(field, f"must be a date written YYYY-MM-DD, not {show(value)}")
     try:
         return date.fromisoformat(value.strip())
     except ValueError:
-        return _refuse(field, f"is not a real date: {_show(value)}")
+        return refuse(field, f"is not a real date: {show(value)}")
 
 
 def game(value: Any, field: str) -> tuple[int, float]:
@@ -162,16 +201,18 @@ def game(value: Any, field: str) -> tuple[int, float]:
     if type(value) is tuple and len(value) == 2 and type(value[0]) is int and value[1] in (0.0, 0.5, 1.0) \
             and type(value[1]) is float and 0 <= value[0] <= MAX_RATING:
         return value  # a game already checked (this function's own output), as what_if and events pass them
+    opp: Any
+    sc: Any
     if isinstance(value, str):
         opp, sep, sc = value.strip().partition(":")
         if not sep:
-            return _refuse(field, f"must be written OPPONENT:SCORE, e.g. 1750:1, not {_show(value)}")
+            return refuse(field, f"must be written OPPONENT:SCORE, e.g. 1750:1, not {show(value)}")
     elif isinstance(value, dict):
         opp, sc = value.get("opponent"), value.get("score")
     elif isinstance(value, (list, tuple)) and len(value) == 2:
         opp, sc = value
     else:
-        return _refuse(field, "must be an opponent rating and a score")
+        return refuse(field, "must be an opponent rating and a score")
     return rating(opp, f"{field}.opponent", unrated_ok=True), score(sc, f"{field}.score")
 
 
@@ -204,14 +245,43 @@ def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> tup
         raise EloError(field, f"has {len(values)} games; at most {MAX_GAMES} are allowed")
     if not values and not allow_empty:
         raise EloError(field, "needs at least one game")
-    return _Checked(game(v, f"{field}[{i}]") for i, v in enumerate(values))
+    return _Checked(each(values, game, field))
 
 
-def _refuse(field: str, message: str):
+def ratings(values: Any, field: str) -> tuple[int, ...]:
+    """Opponents' ratings (1..3500), a list or comma separated text; each bad one named ``field[i]``."""
+    if isinstance(values, str):
+        if len(values) > MAX_TEXT:
+            raise EloError(field, "is far too long")
+        values = [v for v in values.split(",") if v.strip()]
+    elif not isinstance(values, (list, tuple)):
+        if isinstance(values, (Mapping, bytes, bytearray)) or not isinstance(values, Iterable):
+            raise EloError(field, "must be a list of opponents' ratings")
+        values = list(values)
+    if len(values) > MAX_GAMES:
+        raise EloError(field, f"has {len(values)} ratings; at most {MAX_GAMES} are allowed")
+    return each(values, rating, field)
+
+
+def each(values: Iterable[Any], parse: Callable[[Any, str], Any], field: str) -> tuple[Any, ...]:
+    """``parse`` applied to every item, named ``field[i]``; every bad item reported together."""
+    parsed, errors = [], []
+    for i, value in enumerate(values):
+        try:
+            parsed.append(parse(value, f"{field}[{i}]"))
+        except EloError as e:
+            errors.append(e)
+    if errors:
+        raise errors[0] if len(errors) == 1 else FieldErrors(errors)
+    return tuple(parsed)
+
+
+def refuse(field: str, message: str) -> NoReturn:
+    """Raise the error for ``field``; for use inside expressions."""
     raise EloError(field, message)
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
     """A short, safe echo of bad input: never the whole 10 MB string, and control or bidi
     characters (e.g. U+202E, which would reverse the message around it) shown escaped."""
     text = value if isinstance(value, str) else repr(value)

@@ -14,9 +14,8 @@ from datetime import date
 from typing import Any
 
 from . import inputs
-from .rules import require_modelled
+from .rules import MAX_K_TIMES_GAMES, require_modelled
 
-MAX_K_TIMES_GAMES = 700
 RAPID_BLITZ_OWN_K_UNTIL = date(2022, 10, 1)
 
 

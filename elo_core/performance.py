@@ -12,11 +12,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from . import inputs
 from .inputs import EloError

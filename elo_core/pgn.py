@@ -36,12 +36,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import date
-from typing import Iterable, Iterator
 
-from .event import Entry, Event, EventPlayer, Problem, Problems, kind_from_time_control
+from .event_model import Entry, Event, EventPlayer, Problem, Problems
 from .inputs import MAX_RATING, plain_digits
+from .time_control import kind_from_time_control
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ROUND = re.compile(r"\s*(\d+)")

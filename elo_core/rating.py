@@ -1,5 +1,7 @@
 """Expected scores and rating changes: one game, a tournament or a rating period.
 
+(What-if and the score needed for a target build on :func:`rate`: :mod:`elo_core.planning`.)
+
 Two methods, side by side:
 
 * ``fide``: the FIDE Rating Regulations (Handbook B.02): expected score from
@@ -13,7 +15,7 @@ Two methods, side by side:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -21,10 +23,10 @@ from typing import Any
 
 from . import inputs
 from .inputs import EloError
-from .rules import Rules, rules_in_force
+from .plain import plain, scalars
+from .rules import MAX_K_TIMES_GAMES, Rules, rules_in_force
 from .tables import expected_from_table
 
-MAX_K_TIMES_GAMES = 700
 CAP = 400
 
 Number = Decimal | float
@@ -48,7 +50,7 @@ class GameResult:
     """K x (score - expected), with the effective K; unrounded."""
 
     def to_dict(self) -> dict:
-        return _scalars(self)
+        return scalars(self)
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class RatingChange:
         d["rules"] = self.rules.effective.isoformat()
         d["kind"] = self.rules.kind
         d["rules_detail"] = self.rules.to_dict()
-        d = _plain(d)
+        d = plain(d)
         d["games"] = [g.to_dict() for g in self.games]  # already plain: not walked a second time
         return d
 
@@ -97,7 +99,7 @@ def expected_score(rating: Any, opponent: Any, *, method: str = "fide", rules: A
     """
     result = rate(rating, 20, [(opponent, 1)], method=method, rules=rules, kind=kind, cap_400=cap_400)
     game = result.games[0]
-    if not game.counted:
+    if not game.counted or game.expected is None:
         raise EloError("opponent", game.reason or "this game is not rated")
     return float(game.expected)
 
@@ -137,16 +139,17 @@ def _rate_fide(rating: int, k: int, games: tuple[tuple[int, float], ...], rules:
     effective_k = min(k, MAX_K_TIMES_GAMES // len(counted)) if counted else k
     upgrade = _once_per_event_game(rating, games, counted, rules)
     results = []
-    for i, (opp, score) in enumerate(games):
+    score = expected = Decimal(0)
+    for i, (opp, points) in enumerate(games):
         if why_not[i]:
-            results.append(GameResult(opp, score, False, why_not[i], rating - opp if opp else None, None, None, None))
+            results.append(GameResult(opp, points, False, why_not[i], rating - opp if opp else None, None, None, None))
             continue
         d = rating - opp
         used, note = _apply_400_rule(rating, d, rules, i, upgrade)
-        expected = expected_from_table(used)
-        results.append(GameResult(opp, score, True, note, d, used, expected, effective_k * (_DECIMAL_SCORE[score] - expected)))
-    score = sum(_DECIMAL_SCORE[g.score] for g in results if g.counted)
-    expected = sum((g.expected for g in results if g.counted), Decimal(0))
+        pd = expected_from_table(used)
+        results.append(GameResult(opp, points, True, note, d, used, pd, effective_k * (_DECIMAL_SCORE[points] - pd)))
+        score += _DECIMAL_SCORE[points]
+        expected += pd
     change = effective_k * (score - expected)
     rounded = int(change.quantize(Decimal(1), rounding=ROUND_HALF_UP))  # ROUND_HALF_UP = 0.5 away from zero
     new_rating = rating + rounded
@@ -157,20 +160,21 @@ def _rate_fide(rating: int, k: int, games: tuple[tuple[int, float], ...], rules:
 
 def _rate_logistic(rating: int, k: int, games: tuple[tuple[int, float], ...], rules: Rules, cap_400: bool) -> RatingChange:
     results = []
-    for opp, score in games:
+    score = expected = 0.0
+    for opp, points in games:
         if not opp:
-            results.append(GameResult(opp, score, False, "opponent unrated (0): skipped", None, None, None, None))
+            results.append(GameResult(opp, points, False, "opponent unrated (0): skipped", None, None, None, None))
             continue
         d = rating - opp
         used = max(-CAP, min(CAP, d)) if cap_400 else d
-        expected = 1 / (1 + 10 ** (-used / 400))
+        e = 1 / (1 + 10 ** (-used / 400))
         note = f"400-point cap: difference {d:+d} counted as {used:+d}" if used != d else None
-        results.append(GameResult(opp, score, True, note, d, used, expected, k * (score - expected)))
-    counted = [g for g in results if g.counted]
-    score = float(sum(g.score for g in counted))
-    expected = sum(g.expected for g in counted)
+        results.append(GameResult(opp, points, True, note, d, used, e, k * (points - e)))
+        score += points
+        expected += e
+    counted = sum(1 for g in results if g.counted)
     change = k * (score - expected)
-    return RatingChange("logistic", rating, k, k, rules, tuple(results), len(counted), score, expected,
+    return RatingChange("logistic", rating, k, k, rules, tuple(results), counted, score, expected,
                         score - expected, change, None, rating + change, False, None)
 
 
@@ -178,8 +182,8 @@ def _not_rated_because(rating: int, opponent: int, rules: Rules) -> str | None:
     """Why a game does not count for rating, or ``None`` when it counts."""
     if opponent == 0:
         return "opponent unrated (0): skipped"
-    if (rules.unrated_gap is not None and abs(rating - opponent) >= rules.unrated_gap
-            and max(rating, opponent) > rules.unrated_above):
+    if (rules.unrated_gap is not None and rules.unrated_above is not None
+            and abs(rating - opponent) >= rules.unrated_gap and max(rating, opponent) > rules.unrated_above):
         return (f"not rated: players {abs(rating - opponent)} points apart (>= {rules.unrated_gap}) "
                 f"and one rated above {rules.unrated_above} ({rules.kind}, from 2024-12-01)")
     return None
@@ -222,29 +226,6 @@ def _floor_note(rules: Rules) -> str:
             f"unrated on the next list. The number is not clamped; it is simply not published.")
 
 
-def _scalars(result: Any) -> dict:
-    """JSON-ready, for a result whose fields are numbers, text, bools or None: only its
-    Decimals need converting, so it skips _plain's walk (30 games' results per keystroke)."""
-    d = {}
-    for name in result.__dataclass_fields__:
-        value = getattr(result, name)
-        d[name] = float(value) if type(value) is Decimal else value
-    return d
-
-
-def _plain(value: Any) -> Any:
-    """JSON-ready: Decimals become floats (exact for table sums), containers recursively."""
-    if isinstance(value, Decimal):
-        return float(value)
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
-
-
 OUTCOMES = (("win", 1.0), ("draw", 0.5), ("loss", 0.0))
 
 
@@ -258,7 +239,7 @@ class Outcome:
     new_rating: Number
 
     def to_dict(self) -> dict:
-        return _scalars(self)
+        return scalars(self)
 
 
 @dataclass(frozen=True)
@@ -274,7 +255,7 @@ class Side:
     """Keyed by this player's own result: win, draw, loss."""
 
     def to_dict(self) -> dict:
-        d = _plain({f: getattr(self, f) for f in ("rating", "k", "expected", "difference_used", "note")})
+        d = plain({f: getattr(self, f) for f in ("rating", "k", "expected", "difference_used", "note")})
         d["outcomes"] = {o.result: o.to_dict() for o in self.outcomes}
         return d
 
@@ -320,79 +301,3 @@ def _side(results: list[RatingChange], names: list[str]) -> Side:
     order = {name: i for i, (name, _) in enumerate(OUTCOMES)}
     return Side(results[0].rating, results[0].k, game.expected, game.difference_used,
                 game.reason if game.counted else None, tuple(sorted(outcomes, key=lambda o: order[o.result])))
-
-
-def what_if(rating: Any, k: Any, games: Iterable[Any], opponent: Any, **options: Any) -> dict[str, RatingChange]:
-    """The whole period's result if the next game, against ``opponent``, is a win, a draw or a loss.
-
-    >>> w = what_if(1800, 20, [(1750, 1)], 1900, rules="2025-10-01")
-    >>> [w[r].change_rounded for r in ("win", "draw", "loss")]
-    [21, 11, 1]
-    """
-    games = list(inputs.games(games))
-    opponent = inputs.rating(opponent, "opponent")
-    return {name: rate(rating, k, games + [(opponent, s)], **options) for name, s in OUTCOMES}
-
-
-@dataclass(frozen=True)
-class ScoreNeeded:
-    """The least score in the remaining games that reaches a target rating."""
-
-    target: int
-    points: float | None
-    """Points needed in the remaining games; ``None``: the target cannot be reached."""
-    of: int
-    """Remaining games that count (a game that would not be rated cannot help)."""
-    already: bool
-    """The target is reached even with no points."""
-    result: RatingChange | None
-    """The whole period's result with exactly ``points`` scored."""
-
-    def to_dict(self) -> dict:
-        return {"target": self.target, "points": self.points, "of": self.of, "already": self.already,
-                "result": self.result.to_dict() if self.result else None}
-
-
-def score_needed(rating: Any, k: Any, games: Iterable[Any], remaining: Iterable[Any], target: Any,
-                 **options: Any) -> ScoreNeeded:
-    """What is needed in the remaining games (opponent ratings) to reach ``target``.
-
-    The change depends on the total score only, not on which game is won, and
-    grows with it, so a binary search over half points finds the least score.
-
-    >>> s = score_needed(1950, 20, [(1900, 0.5)], [2000, 2050], 1970, rules="2025-10-01")
-    >>> s.points, s.result.new_rating
-    (2.0, 1973)
-    >>> score_needed(1950, 20, [(1900, 0.5)], [2000, 2050], 2000, rules="2025-10-01").points is None
-    True
-    """
-    games = list(inputs.games(games))
-    if isinstance(remaining, (str, Mapping)) or not isinstance(remaining, Iterable):
-        raise EloError("remaining", "must be a list of opponents' ratings")
-    remaining = [inputs.rating(r, f"remaining[{i}]") for i, r in enumerate(remaining)]
-    if not remaining:
-        raise EloError("remaining", "needs at least one remaining game")
-    if len(games) + len(remaining) > inputs.MAX_GAMES:
-        raise EloError("remaining", f"at most {inputs.MAX_GAMES} games in all")
-    target = inputs.rating(target, "target")
-    base = rate(rating, k, games + [(r, 0) for r in remaining], **options)
-    playable = [i for i, g in enumerate(base.games[len(games):]) if g.counted]
-
-    def with_half_points(h: int) -> RatingChange:
-        scores = [0.0] * len(remaining)
-        for i in playable[: h // 2]:
-            scores[i] = 1.0
-        if h % 2:
-            scores[playable[h // 2]] = 0.5
-        return rate(rating, k, games + list(zip(remaining, scores)), **options)
-
-    low, high = 0, 2 * len(playable)
-    if with_half_points(high).new_rating < target:
-        return ScoreNeeded(target, None, len(playable), False, None)
-    while low < high:
-        mid = (low + high) // 2
-        if with_half_points(mid).new_rating >= target:
-            high = mid
-        else:
-            low = mid + 1
-    return ScoreNeeded(target, low / 2, len(playable), low == 0, with_half_points(low))

@@ -16,6 +16,8 @@ from functools import lru_cache
 from .inputs import KINDS, EloError
 
 FIRST_EDITION = date(2022, 1, 1)
+MAX_K_TIMES_GAMES = 700
+"""8.3.3: K x n (games in the rating period) may not exceed 700; K is lowered to fit."""
 
 
 @dataclass(frozen=True)

@@ -35,8 +35,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from .event import Entry, Event, EventPlayer, Problem, Problems, kind_from_time_control
+from .event_model import Entry, Event, EventPlayer, Problem, Problems
 from .inputs import MAX_RATING, plain_digits
+from .time_control import kind_from_time_control
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0}
 UNRATED_PLAYED = {"W": 1.0, "D": 0.5, "L": 0.0}

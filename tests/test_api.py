@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from elo_core import EloError, GameResult, inputs, initial_rating, performance, rate, score_needed, single_game, what_if
+from elo_core import EloError, GameResult, initial_rating, inputs, performance, rate, score_needed, single_game, what_if
 from elo_core.facade import handle
 
 NOW = "2025-10-01"

@@ -62,3 +62,13 @@ def test_initial_says_published():
 def test_bad_input_exits_2_with_the_message_on_stderr(args, words):
     p = cli(*args)
     assert p.returncode == 2 and words in p.stderr and p.stdout == ""
+
+
+def test_every_bad_option_is_named_on_stderr(capsys):
+    from elo_core.cli import main
+    assert main(["kfactor", "--rating", "abc", "--games-played", "x"]) == 2
+    err = capsys.readouterr().err
+    assert "rating:" in err and "games_played:" in err
+    assert main(["need", "--rating", "1950", "--k", "20", "--target", "abc", "--remaining", "2000"]) == 2
+    err = capsys.readouterr().err
+    assert "target:" in err and "remaining" not in err

@@ -9,11 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from elo_core import EloError, event_csv, rate, rate_event, read_event
-from elo_core.event import MAX_EVENT_CHARS, Problems, kind_from_time_control, season
-from elo_core.facade import handle
 from eventgen import pgn_games, swiss, swiss_trf, trf_line
+
+from elo_core import EloError, event_csv, kind_from_time_control, rate, rate_event, read_event, season
+from elo_core.event import MAX_EVENT_CHARS
+from elo_core.event_model import Problems
+from elo_core.facade import handle
 
 DATA = Path(__file__).parent / "data"
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -177,7 +178,7 @@ def test_cli_bad_input_exits_2(args, stdin, words):
 
 @pytest.mark.parametrize("content, args, words", [
     (b"", [], "empty"), (b"001    1", ["--kind", "bullet"], "kind"), (b"001    1", ["--k-player", "oops"], "WHO=K"),
-    (b"001    1", ["--rules", "someday"], "rules"), ("042 2019/01/01\n001    1".encode(), [], "rules before"),
+    (b"001    1", ["--rules", "someday"], "rules"), (b"042 2019/01/01\n001    1", [], "rules before"),
 ])
 def test_cli_bad_input_in_process(tmp_path, capsys, content, args, words):
     from elo_core.cli import main

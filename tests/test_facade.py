@@ -71,3 +71,25 @@ def test_missing_fields_and_yes_no_options_are_checked():
     assert ask("kfactor", rating=1800, games_played=100, reached_2400="maybe")["errors"][0]["field"] == "reached_2400"
     batch = ask("batch", requests=[{"op": "ping"}, {"op": "rate", "args": {"rating": 1800, "k": 20, "games": [[1]]}}])
     assert [a["ok"] for a in batch["result"]] == [True, False]
+
+
+def test_every_bad_field_of_every_operation_is_reported_together():
+    # one validation path: each op's parameters are parsed before anything is computed
+    r = ask("kfactor", rating="abc", games_played="x", birth_year="y", period_games="-1", date="soon", kind="bullet")
+    assert [e["field"] for e in r["errors"]] == ["rating", "games_played", "birth_year", "period_games", "date", "kind"]
+    r = ask("single", rating="", k="0", opponent="x", opponent_k="", rules="2025-10-01")
+    assert [e["field"] for e in r["errors"]] == ["rating", "k", "opponent", "opponent_k"]
+    r = ask("event", text=None, format="docx", kind="bullet", rules="x", k="0", games_played="-1",
+            k_by_player={"1": "0", "2": "x"}, player=3, details="maybe")
+    assert [e["field"] for e in r["errors"]] == ["text", "format", "kind", "rules", "k", "games_played",
+                                                 "k_by_player['1']", "k_by_player['2']", "player", "details"]
+
+
+def test_remaining_opponents_are_ratings_not_games():
+    # a bad target names the target alone; the remaining opponents are ratings (not OPPONENT:SCORE)
+    r = ask("score_needed", rating=1950, k=20, games="1900:0.5", remaining="1950, 2010", target="abc", rules="2025-10-01")
+    assert [e["field"] for e in r["errors"]] == ["target"]
+    r = ask("score_needed", rating=1950, k=20, games="", remaining="1950, x, 4000", target="1970", rules="2025-10-01")
+    assert [e["field"] for e in r["errors"]] == ["remaining[1]", "remaining[2]"]
+    assert ask("score_needed", rating=1950, k=20, games="1900:=", remaining=[2000, "2050"], target=1970,
+               rules="2025-10-01")["result"]["points"] == 2.0

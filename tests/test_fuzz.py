@@ -10,8 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elo_core import EloError
-from elo_core.event import event_csv, rate_event, read_event
+from elo_core import EloError, event_csv, rate_event, read_event
 from elo_core.facade import handle
 
 DATA = Path(__file__).parent / "data"

@@ -4,11 +4,11 @@ import io
 from pathlib import Path
 
 import pytest
+from eventgen import pgn_games
 
 from elo_core import rate_event, read_event
-from elo_core.event import Problems
+from elo_core.event_model import Problems
 from elo_core.pgn import scan_headers
-from eventgen import pgn_games
 
 DATA = Path(__file__).parent / "data"
 
@@ -83,7 +83,7 @@ def test_ten_thousand_games_are_read():
 
 
 def test_one_players_season(edge):
-    from elo_core.event import season
+    from elo_core import season
     s = season(rate_event(edge), "alpha, ann")
     assert s["player"] == "Alpha, Ann" and s["date"] == "2025-10-04" and s["rating"] == 2000
     assert s["games"] == [{"opponent": 1900, "score": 1.0}, {"opponent": 0, "score": 1.0}]

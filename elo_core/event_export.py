@@ -1,0 +1,60 @@
+"""A rated event as other programs and tabs take it: the players table as CSV, one player's season."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from .event import EventReport
+from .inputs import EloError
+from .performance import INITIAL_RATING_FROM
+from .plain import plain
+
+CSV_COLUMNS = ("rank", "start_rank", "name", "title", "federation", "fide_id", "birth", "rating", "points", "games",
+               "score", "expected", "k", "k_source", "change", "change_rounded", "new_rating", "performance",
+               "initial_rating", "initial_published")
+_TEXT_COLUMNS = ("name", "title", "federation", "fide_id", "birth")
+
+
+def event_csv(report: EventReport) -> str:
+    """The players table as CSV text (comma separated, a header row, CRLF line ends as RFC 4180).
+
+    A text cell starting with ``= + - @`` gets a leading apostrophe, so that a
+    spreadsheet shows a name like ``=HYPERLINK(...)`` as text instead of running it.
+    """
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(CSV_COLUMNS)
+    for p in report.players:
+        row = p.summary()
+        for c in _TEXT_COLUMNS:
+            if isinstance(row[c], str) and row[c][:1] in ("=", "+", "-", "@", "\t", "\r"):
+                row[c] = "'" + row[c]
+        w.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+def season(report: EventReport, name: Any) -> dict:
+    """One player's games, as the page's tournament tab takes them: ``[{opponent, score}]`` plus the date.
+
+    Every finished game played over the board is listed (an opponent rated 0 is
+    unrated, and the tab shows it skipped); games that do not count are listed
+    apart in ``not_counted`` with the reason. An unrated player's games go to the first
+    rating, so for an event whose rules date is before 8.2's (the method then differed)
+    they are refused, as the event's report gives no first rating either.
+    """
+    r = report.find(name)
+    p = r.player
+    if not p.rating and report.rules_date < INITIAL_RATING_FROM:
+        raise EloError("player", f"{p.name} is unrated, and first ratings before {INITIAL_RATING_FROM.isoformat()} "
+                                 "were made another way, not modelled here")
+    dates = sorted(e.date for e in p.entries if e.date)
+    return plain({
+        "player": p.name, "key": p.key, "rating": p.rating, "k": r.k, "k_source": r.k_source, "k_note": r.k_note,
+        "kind": report.kind, "rules": report.rules_date,
+        "date": dates[0] if dates else report.event.start or report.rules_date,
+        "games": [{"opponent": e.opponent_rating, "score": e.points} for e in p.entries if e.rated],
+        "not_counted": [{"round": e.round, "opponent": r.names.get(e.opponent) if e.opponent else None,
+                         "code": e.code, "note": e.note} for e in p.entries if not e.rated],
+    })
