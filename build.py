@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import http.server
 import json
 import os
 import shutil
@@ -23,8 +22,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from functools import partial
 from pathlib import Path
+
+from devkit.server import serve
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -92,25 +92,6 @@ SERVICE_WORKER = "sw.js"  # stamped with the build hash and file list by build()
 
 # Fixed timestamp so the elo_core wheel (and so build.json's hash) is reproducible.
 SOURCE_DATE_EPOCH = "1700000000"
-
-MIME_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json",
-    ".wasm": "application/wasm",
-    ".whl": "application/octet-stream",
-    ".zip": "application/zip",
-    ".gz": "application/gzip",  # the snapshot: decompressed by worker.js, so no Content-Encoding
-    ".webmanifest": "application/manifest+json",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".txt": "text/plain; charset=utf-8",
-    ".map": "application/json",
-}
-
 
 class BuildError(RuntimeError):
     pass
@@ -251,7 +232,7 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     the worker keeps them side by side). Cached under .cache/snapshots by everything it
     depends on (runtime and standard library, wheel, script, check request), since making
     one takes ~10 s.
-    Raises BuildError when no usable snapshot can be made (caller builds without).
+    Raises BuildError when no usable snapshot can be made.
     """
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
     stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
@@ -319,7 +300,8 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
     """Write the whole site to `dist` (removed first) and return it.
 
     snapshot=False (or ELO_SNAPSHOT=0) leaves the Pyodide memory snapshot out: the
-    worker then starts the runtime and installs elo_core with micropip.
+    worker then starts the runtime and installs elo_core with micropip. Otherwise a
+    snapshot that cannot be made fails the build.
     """
     t0 = time.monotonic()
     dist = Path(dist).resolve()
@@ -338,13 +320,14 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)
+        # A site without its snapshot works, but starts the slow way: only when asked for.
         snap = None
         if snapshot and os.environ.get("ELO_SNAPSHOT", "1") != "0":
             try:
                 snap = make_snapshot(dist / "pyodide", elo_wheel, dist / "pyodide")
             except BuildError as e:
-                print(f"warning: building without a Pyodide snapshot ({e}); "
-                      "the site starts the slower way", file=sys.stderr)
+                raise BuildError(f"no Pyodide snapshot could be made ({e}); build with --no-snapshot "
+                                 "(or ELO_SNAPSHOT=0) to ship the slower start on purpose") from e
 
     # One hash over every path + content: changes whenever anything shipped changes.
     # (The service worker is left out: it is stamped with this hash below.)
@@ -386,32 +369,6 @@ def stamp_service_worker(dist: Path, build_hash: str) -> None:
     if "__BUILD__" not in text or "__FILES__" not in text:
         raise BuildError(f"{sw} lacks the __BUILD__ / __FILES__ placeholders")
     sw.write_text(text.replace("__BUILD__", build_hash).replace("__FILES__", json.dumps(files, indent=1)), "utf-8")
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def end_headers(self):
-        # Development server: never let the browser serve a stale build.
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format, *args):  # quiet: only errors
-        if len(args) > 1 and str(args[1])[:1] in "45":
-            sys.stderr.write(f"{self.address_string()} {format % args}\n")
-
-
-def serve(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0,
-          handler_class: type[_Handler] = _Handler) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for `dist`; call .serve_forever() (e.g. in a thread), then .shutdown().
-
-    port=0 picks a free port; read it back from server.server_address[1]. handler_class:
-    a subclass of this server's handler (the tests hold some answers back).
-    """
-    handler = partial(handler_class, directory=str(Path(dist).resolve()))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
 
 
 def main(argv: list[str] | None = None) -> int:

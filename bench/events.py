@@ -11,11 +11,9 @@ Prints the median and the spread (min-max) of each. Figures go into bench/RESULT
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -24,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from eventgen import pgn_games, swiss_trf  # noqa: E402
-from screenshots import ARGS, executable  # noqa: E402
+
+import build  # noqa: E402
+from devkit import chromium  # noqa: E402
+from devkit.server import Served  # noqa: E402
 
 ENGINE = """async ([text, details]) => {
   const { ask } = await import("./engine.js");
@@ -58,15 +59,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
-    spec = importlib.util.spec_from_file_location("elo_site_build", ROOT / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    server = build.serve(build.build())
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/?tab=event"
+    served = Served(build.build())
+    url = f"{served.url}?tab=event"
     files = {"TRF, 500 players x 11 rounds": swiss_trf(500, 11, seed=1), "PGN, 10,000 games": pgn_games(10_000)}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable(), args=ARGS, headless=True)
+        browser = p.chromium.launch(**chromium.launch_options(p))
         page = browser.new_page()
         page.goto(url)
         page.wait_for_selector("body.engine-ready", timeout=120_000)
@@ -86,7 +83,7 @@ def main() -> None:
                 times = [page.evaluate(PAGE, (other if i % 2 else text) + "\n" * (i + 100)) for i in range(runs)]
                 print(f"  {'page, paste to table':30} {summary(times)}")
         browser.close()
-    server.shutdown()
+    served.close()
     print(json.dumps({"date": __import__("datetime").date.today().isoformat()}))
 
 

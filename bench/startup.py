@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import json
 import os
 import platform
@@ -45,15 +44,16 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
+sys.path.insert(0, str(ROOT))
+from devkit import chromium  # noqa: E402
+from devkit.server import Served  # noqa: E402
+
 EXPECTED = "1811"
 SITE_QUERY = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
 GOALS = {"repeat": 0.2, "cold": 0.35}
@@ -87,10 +87,8 @@ PROBE = """
 
 
 def load_build():
-    spec = importlib.util.spec_from_file_location("elo_site_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    import build
+    return build
 
 
 def baseline_wheel(out: Path) -> Path:
@@ -107,14 +105,7 @@ def baseline_wheel(out: Path) -> Path:
 
 
 def launch_args(playwright) -> dict:
-    exe = os.environ.get("ELO_CHROMIUM") or "/usr/bin/chromium"
-    kw = {"headless": True, "args": CHROMIUM_ARGS}
-    try:
-        if not Path(playwright.chromium.executable_path).exists():
-            kw["executable_path"] = exe
-    except Exception:
-        kw["executable_path"] = exe
-    return kw
+    return chromium.launch_options(playwright)
 
 
 class Profiles:
@@ -329,9 +320,8 @@ def main(argv=None) -> int:
         (site / "bench").mkdir()
         shutil.copy2(HERE / "baseline.html", site / "bench" / "baseline.html")
         baseline_wheel(site / "bench")
-        server = build.serve(site, host="127.0.0.1", port=0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        served = Served(site)
+        base = served.url
         urls = {"baseline": base + "bench/baseline.html", "site": base + SITE_QUERY}
 
         runs = {k: [] for k in ("baseline cold", "baseline repeat", "baseline repeat 2",
@@ -391,7 +381,7 @@ def main(argv=None) -> int:
                     keystrokes(context, base, args.keys, ahead=False))
                 context.close()
             profiles.close()
-        server.shutdown()
+        served.close()
 
         # ---- report ----
         med = {k: statistics.median(v) for k, v in runs.items() if v}

@@ -33,6 +33,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from startup import SITE_QUERY, Profiles, load_build  # noqa: E402
 
+from devkit.server import Served  # noqa: E402
+
 LARGE_US = 60_000  # CPU of one traced batch of compiles, in µs, above which it has been the loop
 
 
@@ -80,9 +82,8 @@ def main(argv=None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="elo-tiering-"))
     try:
         site = build.build(tmp / "dist")
-        server = build.serve(site, host="127.0.0.1", port=0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/{SITE_QUERY}"
+        served = Served(site)
+        url = served.url + SITE_QUERY
         visits = []
         with sync_playwright() as p:
             profiles = Profiles(p, "disk")
@@ -101,7 +102,7 @@ def main(argv=None) -> int:
                           f"({v['large_cpu_ms']} ms of CPU each)", flush=True)
             finally:
                 profiles.close()
-        server.shutdown()
+        served.close()
         print(f"Chromium {profiles.version}{', --js-flags=' + args.js_flags if args.js_flags else ''}: "
               f"median {statistics.median(v['cpu_ms'] for v in visits):.0f} ms of optimising, "
               f"the loop compiled {statistics.median(len(v['large_at_ms']) for v in visits):.0f} times")

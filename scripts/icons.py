@@ -12,7 +12,6 @@ right when the page first lays out.
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-
 from screenshots import ARGS, executable
 
 ICONS = Path(__file__).resolve().parents[1] / "web" / "icons"

@@ -9,17 +9,19 @@ Debian's /usr/bin/chromium or $ELO_CHROMIUM) and writes small PNGs.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
 import shutil
 import subprocess
-import threading
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+from devkit import chromium  # noqa: E402
+from devkit.server import Served  # noqa: E402
+
 QUERY = "?tab=tournament&rating=1800&k=20&games=1750:1,1900:0.5,2010:0,1620:1,2450:0.5&method=fide&rules=2025-10-01&kind=standard"
 SHOTS = [  # name, query, width, height, colour scheme, an output that must show a number
     ("desktop", QUERY, 1280, 1400, "light", "new-rating"),
@@ -32,33 +34,15 @@ SHOTS = [  # name, query, width, height, colour scheme, an output that must show
 SCROLL_TO = {"phone-results": "#results-tournament"}
 
 
-def _build_module():
-    spec = importlib.util.spec_from_file_location("elo_site_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def executable() -> str | None:
-    """Playwright's own Chromium when installed, else Debian's (None lets Playwright decide)."""
-    for candidate in (os.environ.get("ELO_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     out = parser.parse_args().out
     out.mkdir(parents=True, exist_ok=True)
-    build = _build_module()
-    dist = build.build()
-    server = build.serve(dist)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    served = Served(build.build())
+    url = served.url
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable(), args=ARGS, headless=True)
+        browser = p.chromium.launch(**chromium.launch_options(p))
         for name, query, width, height, scheme, output in SHOTS:
             page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
             page.goto(url + query)
@@ -74,7 +58,7 @@ def main() -> None:
             print("wrote", path, f"{path.stat().st_size // 1024} KiB")
             page.close()
         browser.close()
-    server.shutdown()
+    served.close()
 
 
 if __name__ == "__main__":

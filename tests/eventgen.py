@@ -32,7 +32,7 @@ def swiss(players: int = 500, rounds: int = 11, seed: int = 1) -> dict:
     people.sort(key=lambda p: -p["rating"])
     for n, p in enumerate(people, 1):
         p["start"] = n
-    for r in range(rounds):
+    for _ in range(rounds):
         order = sorted(people, key=lambda p: (-p["points"], -p["rating"], p["start"]))
         if rng.random() < 0.5:  # a known absence
             absent = order.pop(rng.randrange(len(order)))

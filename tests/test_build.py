@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -10,9 +9,7 @@ from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location("build", Path(__file__).resolve().parents[1] / "build.py")
-build = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(build)
+import build
 
 
 def original() -> str:
@@ -76,3 +73,15 @@ def test_the_patched_runtime_links_as_the_original(tmp_path):
     assert len(before["table"]) > 10_000 and len(before["got"]) > 8_000
     assert after["table"] == before["table"]
     assert after["got"] == before["got"]
+
+
+def test_a_snapshot_that_cannot_be_made_fails_the_build(tmp_path, monkeypatch):
+    # a deploy must not ship the slow start by accident: only --no-snapshot builds without one
+    def fails(*args, **kwargs):
+        raise build.BuildError("snapshot.mjs failed: for this test")
+
+    monkeypatch.setattr(build, "make_snapshot", fails)
+    with pytest.raises(build.BuildError, match="--no-snapshot"):
+        build.build(tmp_path / "dist")
+    site = build.build(tmp_path / "dist", snapshot=False)
+    assert "snapshot" not in json.loads((site / "build.json").read_text())

@@ -3,10 +3,10 @@
 from pathlib import Path
 
 import pytest
+from eventgen import trf_line
 
 from elo_core import rate, rate_event, read_event
 from elo_core.trf import parse_date
-from eventgen import trf_line
 
 DATA = Path(__file__).parent / "data"
 

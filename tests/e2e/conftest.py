@@ -6,9 +6,7 @@ Every test in this folder is marked `e2e`, so `pytest tests/e2e` runs only these
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import shutil
 import threading
 from pathlib import Path
@@ -16,25 +14,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import build
+from devkit import chromium
+from devkit.server import Handler, serve
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
-
-
-def _load_build_module():
-    spec = importlib.util.spec_from_file_location("elo_site_build", REPO_ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build_module()
 
 
 def site_copy(dist_dir: Path, tmp_path: Path, change) -> Path:
@@ -79,8 +64,8 @@ def serve_dir():
     """Factory: serve_dir(path[, handler_class]) -> "http://127.0.0.1:PORT/" serving `path` on a free port."""
     servers = []
 
-    def start(path: Path, handler_class=build._Handler) -> str:
-        server = build.serve(Path(path), host="127.0.0.1", port=0, handler_class=handler_class)
+    def start(path: Path, handler_class=Handler) -> str:
+        server = serve(Path(path), host="127.0.0.1", port=0, handler_class=handler_class)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"
@@ -111,7 +96,7 @@ def held_server(serve_dir):
         gate = Gate()
         gates.append(gate)
 
-        class Held(build._Handler):
+        class Held(Handler):
             def do_GET(self):
                 if part in self.path:
                     gate.arrived.set()
@@ -140,27 +125,13 @@ def site_url(request, dist_dir, serve_dir, tmp_path_factory) -> str:
     return serve_dir(pages) + "elo-calculator/"
 
 
-def _chromium_executable(playwright) -> str | None:
-    """Playwright's own Chromium if installed, else $ELO_CHROMIUM or Debian's; None = bundled."""
-    try:
-        if Path(playwright.chromium.executable_path).exists():
-            return None  # Playwright finds its own build
-    except Exception:
-        pass
-    for candidate in (os.environ.get("ELO_CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    pytest.fail("no Chromium found: apt-get install chromium or set ELO_CHROMIUM", pytrace=False)
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, playwright):
-    args = {**browser_type_launch_args, "headless": True}
-    args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
-    executable = _chromium_executable(playwright)
-    if executable:
-        args["executable_path"] = executable
-    return args
+    try:
+        options = chromium.launch_options(playwright)
+    except chromium.NoChromium as e:
+        pytest.fail(str(e), pytrace=False)
+    return {**browser_type_launch_args, **options, "args": [*browser_type_launch_args.get("args", []), *options["args"]]}
 
 
 @pytest.fixture

@@ -9,9 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import assert_primer_ended, primer_outcome
 from playwright.sync_api import Page, expect
 
-from conftest import assert_primer_ended, build, primer_outcome
+import build
 
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01&kind=standard&method=fide"
 LOAD_TIMEOUT = 120_000

@@ -346,7 +346,8 @@ def test_keystrokes_answered_ahead_are_elo_cores_answers(page: Page, site_url):
     games = [(1750, 1), (1900, 0.5), (2000, 0)]
     open_page(page, site_url, rating=1800, k=20, games="1750:1,1900:0.5,2000:0", rules="2025-10-01")
     page.wait_for_function("() => performance.getEntriesByName('elo:settled').length", timeout=LOAD_TIMEOUT)
-    answered_ahead = lambda: page.evaluate("performance.getEntriesByName('elo:ahead')[0]?.detail ?? 0")
+    def answered_ahead():
+        return page.evaluate("performance.getEntriesByName('elo:ahead')[0]?.detail ?? 0")
     page.click("#rating")
     page.keyboard.press("End")
     steps = [  # keys pressed (the last one timed), what the field then holds, answered ahead?

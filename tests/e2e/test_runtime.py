@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import site_copy
 
 LOAD_TIMEOUT_MS = 60_000

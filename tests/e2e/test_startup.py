@@ -17,8 +17,10 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import assert_primer_ended, primer_outcome, site_copy
 
-from conftest import assert_primer_ended, build, primer_outcome, site_copy
+import build
+from devkit.server import Handler
 
 LOAD_TIMEOUT_MS = 90_000
 # Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.
@@ -122,7 +124,7 @@ def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_use_the_s
     # is restored.
     failed = []
 
-    class FailsOnce(build._Handler):
+    class FailsOnce(Handler):
         def do_GET(self):
             if self.path.endswith("/pyodide.asm.wasm") and not failed:
                 failed.append(self.path)
@@ -142,8 +144,8 @@ def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_use_the_s
 def test_a_host_serving_the_wasm_with_another_content_type_still_works(context, dist_dir, serve_dir):
     # Streaming compiles refuse a wasm not served as application/wasm (Pyodide's own too);
     # the worker compiles it from its bytes instead.
-    class OtherType(build._Handler):
-        extensions_map = {**build._Handler.extensions_map, ".wasm": "application/octet-stream"}
+    class OtherType(Handler):
+        extensions_map = {**Handler.extensions_map, ".wasm": "application/octet-stream"}
     base = serve_dir(dist_dir, OtherType)
     rating, requests = first_result(context, base)
     assert rating == EXPECTED
