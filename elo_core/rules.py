@@ -73,6 +73,7 @@ def require_modelled(on: date, field: str) -> None:
         raise EloError(field, f"rules before {FIRST_EDITION.isoformat()} are not modelled; pick a later date")
 
 
+@lru_cache(maxsize=64)  # every rate() asks, twice per keystroke and once per player of an event
 def rules_in_force(on: date, kind: str = "standard") -> Rules:
     """The rules for ``kind`` on the day ``on``.
 

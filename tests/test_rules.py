@@ -140,3 +140,14 @@ def test_k_factor_advisor_refuses_dates_before_the_rules_it_models():
     with pytest.raises(EloError) as e:
         k_factor(1800, 100, on="2021-12-31")
     assert e.value.field == "date" and "not modelled" in e.value.message
+
+
+def test_the_rules_of_a_date_are_folded_once():
+    # each rate() asks for them (twice per keystroke, once per player of an event): kept, not refolded
+    from elo_core import rate
+    from elo_core.rules import rules_in_force
+    rate(1800, 20, "1750:1", rules="2025-10-02")
+    before = rules_in_force.cache_info()
+    rate(1800, 20, "1750:1", rules="2025-10-02")
+    after = rules_in_force.cache_info()
+    assert after.hits > before.hits and after.misses == before.misses
