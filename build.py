@@ -17,6 +17,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,14 +43,14 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, LO
 # Edits to Pyodide's runtime script, made as it is copied into dist/ (the snapshot is made
 # with the edited script too). Each must match exactly once, or the build fails: a new
 # Pyodide needs them looked at again. They make the dynamic linking that every start runs
-# cheaper (from the instance to linked: 92-104 -> 60-68 ms on repeat visits here, 132 -> 100
-# on a first; bench/RESULTS.md) without changing what it does; in particular the function
-# table, whose layout the snapshot's function pointers depend on, is filled in the same order.
+# cheaper (docs/performance.md, "Cheaper dynamic linking") without changing what it does; in
+# particular the function table, whose layout the snapshot's function pointers depend on, is
+# filled in the same order.
 RUNTIME_SCRIPT = "pyodide.asm.mjs"
 RUNTIME_PATCHES = (
     # 1. The global offset table (GOT) gets a WebAssembly.Global for every export of the
-    #    main module: 8,554 more than the 280 it imports itself, which only a side module
-    #    (a package's .so, none here) would ever ask for. Their values are kept in a Map
+    #    main module, thousands more than it imports itself, which only a side module (a
+    #    package's .so, none here) would ever ask for. Their values are kept in a Map
     #    instead, and each is made a Global when first asked for. (So the runtime's exported
     #    `Module.GOT` lists them only from then on; nothing in Pyodide 314 reads it.)
     ('var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
@@ -62,8 +63,8 @@ RUNTIME_PATCHES = (
     ('GOT[symName]??=new WebAssembly.Global({value:"i32",mutable:true});GOT[symName].value=newValue}',
      'if(GOT[symName]){GOT[symName].value=newValue}else{GOTLazy.set(symName,+newValue)}}'),
     # 2. Each JavaScript function the wasm imports through the table is wrapped in a wasm
-    #    module of its own (259 compiles); the module depends only on the signature (52
-    #    kinds), so one is compiled per signature and instantiated per function.
+    #    module of its own; the module depends only on the signature, of which there are far
+    #    fewer, so one is compiled per signature and instantiated per function.
     ("var convertJsFunctionToWasm=(func,sig)=>{var bytes=",
      "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
      "var module=wrapperModules.get(sig);if(!module){var bytes="),
@@ -132,6 +133,20 @@ def ensure_pyodide() -> Path:
     if missing:
         raise BuildError(f"pyodide package lacks core files: {missing}")
     return PYODIDE_DIR
+
+
+ADAPTER = WEB / "worker" / "pyodide-adapter.js"
+
+
+def check_adapter(adapter: Path = ADAPTER) -> None:
+    """The worker's Pyodide adapter names each Pyodide internal it relies on, for one version:
+    building with another Pyodide is refused until someone has looked at them again."""
+    found = re.search(r'export const PYODIDE_VERSION = "([^"]+)";', adapter.read_text("utf-8"))
+    if not found or found.group(1) != PYODIDE_VERSION:
+        raise BuildError(
+            f"{adapter.name} is written for Pyodide {found.group(1) if found else '?'}, but build.py "
+            f"pins {PYODIDE_VERSION}: check each internal the adapter names against the new Pyodide, then set its "
+            "PYODIDE_VERSION")
 
 
 def copy_runtime(pyodide_dir: Path, dest: Path) -> None:
@@ -279,14 +294,14 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
             "check": {"request": check, "response": made["response"]},
         }, indent=2) + "\n")
         for old in sorted((CACHE / "snapshots").iterdir(), key=lambda d: d.stat().st_mtime)[:-4]:
-            shutil.rmtree(old, ignore_errors=True)  # keep the last few (~6 MB each)
+            shutil.rmtree(old, ignore_errors=True)  # keep the last few
     info = json.loads(meta.read_text())
     digest = _sha256(gz)
     name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
     shutil.copy2(gz, out_dir / name)
     # A snapshot start installs no package, so the worker gives Pyodide a package index with
     # none: the lock file's `info` alone (Pyodide checks its ABI version). It then need not
-    # wait for pyodide-lock.json (120 KB) to download and be read.
+    # wait for pyodide-lock.json to download and be read (docs/performance.md).
     lock_info = json.loads((pyodide_dir / LOCK_FILE).read_text("utf-8"))["info"]
     return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info,
             "stdlib": stdlib, "lock_info": lock_info}
@@ -307,6 +322,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
     dist = Path(dist).resolve()
     if not WEB.is_dir():
         raise BuildError(f"{WEB} is missing")
+    check_adapter()
     pyodide_dir = ensure_pyodide()
     micropip = ensure_micropip()
 

@@ -85,3 +85,11 @@ def test_a_snapshot_that_cannot_be_made_fails_the_build(tmp_path, monkeypatch):
         build.build(tmp_path / "dist")
     site = build.build(tmp_path / "dist", snapshot=False)
     assert "snapshot" not in json.loads((site / "build.json").read_text())
+
+
+def test_the_worker_adapter_is_for_the_pinned_pyodide(tmp_path):
+    build.check_adapter()  # as shipped: the same version
+    other = tmp_path / "pyodide-adapter.js"
+    other.write_text(build.ADAPTER.read_text().replace(f'"{build.PYODIDE_VERSION}"', '"315.0.0"'))
+    with pytest.raises(build.BuildError, match="written for Pyodide 315.0.0, but build.py pins"):
+        build.check_adapter(other)

@@ -22,8 +22,8 @@ function frame(svg, pad = { left: 44, right: 12, top: 12, bottom: 30 }) {
 const D_RANGE = 800;
 
 // Each chart keeps its elements from one answer to the next and rewrites only the
-// attributes and texts that changed: a keystroke in a 30-game tournament moves a few dots
-// and bars instead of building some 150 SVG nodes again. An answer with errors hides the
+// attributes and texts that changed: a keystroke moves a few dots and bars instead of
+// building every node again. An answer with errors hides the
 // marks rather than removing them, so the usual edit (a digit deleted, then typed again)
 // finds them in place. Hidden marks are never shown again without being rewritten first.
 

@@ -21,19 +21,19 @@ function clearMessages() {
   setText($("event-kind-msg"), "");
 }
 
-export function eventRequest() {
-  if (!text) {
-    report = null; // the file was cleared: clear what was shown from it
-    render(null);
-    clearMessages();
-    return [];
-  }
-  return [{ op: "event", args: eventArgs() }];
+// The event request's args for what is open now, or null when there is no file.
+export const eventArgs = () => (text ? argsWith() : null);
+
+// No file: what was shown from the last one is cleared.
+export function clearEvent() {
+  report = null;
+  render(null);
+  clearMessages();
 }
 
 // The table needs every player's totals only; the games of the one player opened come
 // as `detail` (elo_core keeps the rated event, so opening a player is a lookup).
-function eventArgs(extra = {}) {
+function argsWith(extra = {}) {
   const args = { text, details: false, detail: selected, ...extra };
   if ($("event-kind").value) args.kind = $("event-kind").value;
   if ($("event-rules").value) args.rules = $("event-rules").value;
@@ -260,7 +260,7 @@ function openPlayer() {
 
 async function fillSeason() {
   const name = $("season-player").value;
-  const answer = await hooks.ask("event", eventArgs({ player: name }));
+  const answer = await hooks.ask("event", argsWith({ player: name }));
   if (!answer.ok) {
     setText($("event-kind-msg"), answer.errors.map((e) => e.message).join(" "));
     return;
@@ -271,7 +271,7 @@ async function fillSeason() {
 }
 
 async function exportCsv() {
-  const answer = await hooks.ask("event_csv", eventArgs());
+  const answer = await hooks.ask("event_csv", argsWith());
   if (!answer.ok) {
     setText($("event-text-msg"), answer.errors.map((e) => e.message).join(" "));
     return;

@@ -53,10 +53,9 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
-// Every request of a start comes through here (about 15), so each costs as little as it can:
-// the cache is opened once, and looked up by its key (the URL without its query) rather than
-// with `ignoreSearch`, which makes Chromium read every entry of the cache to compare URLs.
-// Together about 50-90 ms sooner to the first result on a repeat visit (bench/RESULTS.md).
+// Every request of a start comes through here, so each costs as little as it can: the cache is
+// opened once, and looked up by its key (the URL without its query) rather than with
+// `ignoreSearch`, which makes Chromium read every entry (docs/performance.md, "Service worker").
 let opened = null;
 
 // A request for a file that is not in this build's cache goes to the network, and is given
@@ -90,7 +89,7 @@ self.addEventListener("fetch", (event) => {
     const hit = await opened.then((cache) => cache.match(url.href)).catch(() => null);
     if (!hit) return passOn(request);
     // When a start goes wrong, the worker checks which files exist with HEAD requests: answered
-    // with the headers alone, not with 12 MB of bodies streamed only to be thrown away.
+    // with the headers alone, not with bodies streamed only to be thrown away.
     if (request.method === "HEAD") return new Response(null, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
     return hit;
   })());

@@ -27,7 +27,7 @@ const early = {
   loader: quiet(import(here("pyodide/pyodide.mjs"))),
   // A primer leaves the runtime script to Pyodide, once everything else is in (see start.js).
   runtime: quiet(wasmSupported && !options.priming ? import(here("pyodide/pyodide.asm.mjs")) : null),
-  kept: quiet(import("./worker/kept.js").then((kept) => kept.readKept())),
+  kept: quiet(import("./worker/kept.js").then((kept) => kept.readKept({ dropUnusable: !options.priming }))),
 };
 const modules = Promise.all([import("./worker/start.js"), import("./worker/scheduler.js")]);
 

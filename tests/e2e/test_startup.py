@@ -254,19 +254,20 @@ def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_
     rating, requests = first_result(context, base)
     assert rating == EXPECTED
     assert started_with(requests, build_info(dist_dir)) == "micropip"
-    assert not any("snapshot" in u for _, u in requests)
+    assert not any("/pyodide/snapshot-" in u for _, u in requests)  # no snapshot file
     assert any(m == "GET" and "/wheels/elo_core-" in u for m, u in requests)
 
 
 # ---- the kept copy: a repeat visit restores the snapshot kept by the first one ----
 
-KEPT = "pyodide-snapshot-inflated"  # worker.js: one file in the origin private file system
+KEPT = "pyodide-snapshot-inflated"  # worker/kept.js: one file in the origin private file system
 STDLIB = "/pyodide/python_stdlib.zip"
+HEADER = 512  # worker/kept.js, HEADER_BYTES: the header, then the snapshot, then the standard library
 
 
 def kept_size(info: dict) -> int:
-    """The kept file's size before its key: the inflated snapshot, then the standard library."""
-    return info["snapshot"]["bytes"] + info["snapshot"]["stdlib"]["bytes"]
+    """The kept file's size: its header, the inflated snapshot, then the standard library."""
+    return HEADER + info["snapshot"]["bytes"] + info["snapshot"]["stdlib"]["bytes"]
 
 
 def wait_for_mark(page, name: str, failure: str, timeout_s: float = 30) -> None:
@@ -283,17 +284,18 @@ def wait_for_mark(page, name: str, failure: str, timeout_s: float = 30) -> None:
 
 
 def wait_until_kept(page, info: dict) -> None:
-    """Wait until this build's snapshot is kept: its bytes and the standard library's, then
-    the sha256 (hex) of the snapshot's download, and the worker has let go of the file (its
+    """Wait until this build's snapshot is kept: a header naming it by the sha256 (hex) of its
+    download, its bytes and the standard library's, and the worker has let go of the file (its
     "elo:kept" mark)."""
     wait_for_mark(page, "elo:kept", "the worker did not keep the snapshot")
-    page.wait_for_function("""async ([name, size, key]) => {
+    page.wait_for_function("""async ([name, size, key, header]) => {
         try {
             const root = await navigator.storage.getDirectory();
             const file = await (await root.getFileHandle(name)).getFile();
-            return file.size === size + 64 && await file.slice(size).text() === key;
+            const head = await file.slice(0, header).text();
+            return file.size === size && head.startsWith("elo-kept\\n") && JSON.parse(head.slice(9)).key === key;
         } catch { return false; }
-    }""", arg=[KEPT, kept_size(info), info["snapshot"]["sha256"]], timeout=30_000, polling=200)
+    }""", arg=[KEPT, kept_size(info), info["snapshot"]["sha256"], HEADER], timeout=30_000, polling=200)
 
 
 def wait_until_dropped(page) -> None:
@@ -304,8 +306,9 @@ def wait_until_dropped(page) -> None:
     }""", arg=KEPT, timeout=30_000, polling=200)
 
 
-# Rewrites the kept file from the page: "zeros" (a zero bytes, then the key b) or "invert"
-# (its bytes from a to b inverted, the rest kept).
+# Rewrites the kept file from the page: "zeros" (a header naming key b, then zeros for the
+# snapshot and library sizes a = [snapshot, stdlib]), "old" (a zero bytes, then the key b: the
+# format before the header) or "invert" (its bytes from a to b inverted, the rest kept).
 REWRITE_KEPT = """async ([name, mode, a, b]) => {
     const root = await navigator.storage.getDirectory();
     const handle = await root.getFileHandle(name, { create: true });
@@ -315,6 +318,10 @@ REWRITE_KEPT = """async ([name, mode, a, b]) => {
             if (mode === "invert") {
                 const part = new Uint8Array(await (await handle.getFile()).slice(a, b).arrayBuffer());
                 await file.write({ type: "write", position: a, data: part.map((x) => x ^ 0xff) });
+            } else if (mode === "zeros") {
+                const json = JSON.stringify({ format: 2, key: b, snapshot: a[0], stdlib: a[1] });
+                await file.write(new TextEncoder().encode(("elo-kept\\n" + json).padEnd(512, " ")));
+                await file.write(new Uint8Array(a[0] + a[1]));
             } else {
                 await file.write(new Uint8Array(a));
                 await file.write(new TextEncoder().encode(b));
@@ -328,14 +335,20 @@ REWRITE_KEPT = """async ([name, mode, a, b]) => {
 }"""
 
 
-def write_kept(page, size: int, key: str) -> None:
-    """Replace the kept file with `size` zero bytes (neither heap nor library) and `key`."""
-    page.evaluate(REWRITE_KEPT, [KEPT, "zeros", size, key])
+def write_kept(page, snapshot: int, stdlib: int, key: str) -> None:
+    """Replace the kept file with a header naming `key` and zeros (neither heap nor library)."""
+    page.evaluate(REWRITE_KEPT, [KEPT, "zeros", [snapshot, stdlib], key])
+
+
+def write_old_kept(page, size: int, key: str) -> None:
+    """Replace the kept file with one in the format before the header: `size` zero bytes, then `key`."""
+    page.evaluate(REWRITE_KEPT, [KEPT, "old", size, key])
 
 
 def damage_kept(page, start: int, end: int) -> None:
-    """Invert the kept file's bytes from `start` to `end`, keeping the rest as it is."""
-    page.evaluate(REWRITE_KEPT, [KEPT, "invert", start, end])
+    """Invert the kept file's bytes from `start` to `end` (of the snapshot and library after the
+    header), keeping the rest as it is."""
+    page.evaluate(REWRITE_KEPT, [KEPT, "invert", HEADER + start, HEADER + end])
 
 
 def downloaded(requests, *paths: str) -> bool:
@@ -379,15 +392,18 @@ def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist
     assert rating == EXPECTED and started_with(requests, info) == "snapshot"
 
 
-@pytest.mark.parametrize("kept", ["another build", "no library"])
+@pytest.mark.parametrize("kept", ["another build", "no library", "old format"])
 def test_kept_snapshot_of_another_build_or_layout_is_not_used(context, site_url, dist_dir, kept):
     info = build_info(dist_dir)
+    snap = info["snapshot"]
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
-    if kept == "another build":
-        write_kept(page, kept_size(info), "0" * 64)  # right size, another build's key
-    else:  # this build's key, as kept before the standard library was kept beside it
-        write_kept(page, info["snapshot"]["bytes"], info["snapshot"]["sha256"])
+    if kept == "another build":  # right sizes, another build's key
+        write_kept(page, snap["bytes"], snap["stdlib"]["bytes"], "0" * 64)
+    elif kept == "no library":  # this build's key, as kept before the standard library was kept beside it
+        write_kept(page, snap["bytes"], 0, snap["sha256"])
+    else:  # the format before the header (bytes, then the key): dropped, never read as a snapshot
+        write_old_kept(page, snap["bytes"] + snap["stdlib"]["bytes"], snap["sha256"])
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
@@ -446,8 +462,8 @@ def test_a_priming_worker_does_nothing_after_its_start(context, site_url):
 
 
 def test_a_primer_that_cannot_restore_leaves_the_kept_copy(context, site_url, dist_dir):
-    # The kept snapshot is damaged after the first start (its first 64 KiB zeroed, its size
-    # and key left): the primer's restore fails, and the primer stops there, saying so. It
+    # The kept snapshot is damaged after the first start (its first 64 KiB zeroed, its header
+    # left): the primer's restore fails, and the primer stops there, saying so. It
     # neither drops the kept copy (the calculator's worker would, starting the normal way)
     # nor makes a normal start (no micropip download).
     micropip = build_info(dist_dir)["micropip"]
@@ -461,7 +477,7 @@ def test_a_primer_that_cannot_restore_leaves_the_kept_copy(context, site_url, di
         const handle = await root.getFileHandle("pyodide-snapshot-inflated");
         const size = (await handle.getFile()).size;
         const writable = await handle.createWritable({ keepExistingData: true });
-        await writable.write({ type: "write", position: 0, data: new Uint8Array(65536) });
+        await writable.write({ type: "write", position: 512, data: new Uint8Array(65536) });
         await writable.close();
         return size;
     }""")

@@ -1,0 +1,69 @@
+"""The page's and the worker's modules, held to what docs/architecture.md says of them: the form's
+requests() is a pure function of a state, the engine reports a worker that cannot start, and a
+start fetches the runtime's wasm once."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import primer_outcome
+from playwright.sync_api import Page, expect
+
+LOAD_TIMEOUT = 120_000
+
+# A state as readForm() makes it (docs/architecture.md, "Form state").
+STATE = {
+    "tab": "tournament", "rating": "1800", "k": "20", "method": "fide", "rules": "2025-10-01", "kind": "standard",
+    "opponent": "1900", "opponent_k": "20", "games": [{"opponent": "1750", "score": "1"}],
+    "advisor": {"open": False, "games_played": "100", "birth_year": "", "reached_2400": False, "date": "2025-10-01"},
+    "next": "", "target": "", "remaining": "", "event": None,
+}
+
+
+def test_requests_is_a_pure_function_of_the_state(page: Page, site_url):
+    page.goto(site_url)
+    out = page.evaluate("""async (state) => {
+        const { requests, withField } = await import("./form.js");
+        const before = JSON.stringify(state);
+        const first = JSON.stringify(requests(state));
+        const again = JSON.stringify(requests(JSON.parse(before)));
+        const edited = requests(withField(state, "games.0.opponent", "2000"));
+        const tabs = Object.fromEntries(["single", "performance", "initial", "event"]
+            .map((tab) => [tab, requests({ ...state, tab }).map((r) => r.op)]));
+        const planned = requests({ ...state, next: "1900", target: "1810", advisor: { ...state.advisor, open: true } });
+        return { same: first === again, untouched: JSON.stringify(state) === before, first: JSON.parse(first),
+                 edited: edited[0].args.games, tabs, planned: planned.map((r) => r.op) };
+    }""", STATE)
+    assert out["same"] and out["untouched"]  # the same state, the same requests; the state is not changed
+    assert out["first"] == [{"op": "rate", "args": {"rating": "1800", "k": "20", "method": "fide", "rules": "2025-10-01",
+                                                    "kind": "standard", "games": [{"opponent": "1750", "score": "1"}]}}]
+    assert out["edited"] == [{"opponent": "2000", "score": "1"}]  # one field replaced, by withField
+    assert out["tabs"] == {"single": ["single"], "performance": ["performance"], "initial": ["initial"], "event": []}
+    assert out["planned"] == ["rate", "kfactor", "what_if", "score_needed"]
+
+
+def test_a_browser_that_cannot_start_the_worker_is_told_so(page: Page, site_url):
+    # Workers blocked (or an old browser): new Worker() throws, before anything else has run
+    page.add_init_script("globalThis.Worker = class { constructor() { throw new Error('workers are blocked'); } };")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + "?rating=1800&games=1750:1")
+    expect(page.locator("body")).to_have_class("engine-failed", timeout=10_000)
+    expect(page.get_by_test_id("load-status")).to_contain_text("could not start the rating engine (workers are blocked)")
+    assert page.locator("#rating").input_value() == "1800"  # the page set itself up all the same
+    assert errors == []
+
+
+@pytest.mark.parametrize("service_workers", ["block"])
+def test_a_start_fetches_the_runtimes_wasm_once(browser, site_url, service_workers):
+    # compiled while the rest downloads, then handed to Pyodide, whose own download of it is answered
+    # from that (worker/pyodide-adapter.js): one request per start
+    context = browser.new_context(service_workers=service_workers)
+    wasm: list[str] = []
+    context.on("request", lambda r: r.url.split("?")[0].endswith("/pyodide.asm.wasm") and wasm.append(r.url))
+    page = context.new_page()
+    page.goto(site_url + "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01")
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811", timeout=LOAD_TIMEOUT)
+    # the first visit's two starts: the calculator's worker, then the primer (primer.js)
+    assert primer_outcome(page, LOAD_TIMEOUT) == "primed"
+    assert len(wasm) == 2, wasm
+    context.close()

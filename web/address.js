@@ -1,0 +1,37 @@
+// The address bar's format, a public one that stays working (README, "Links"): the inputs as
+// query parameters, so a result can be shared and bookmarked. parseAddress and formatAddress are
+// pure; the page writes the address once typing pauses (docs/performance.md, "Address later").
+
+export const TABS = ["tournament", "single", "performance", "initial", "event"];
+// Inputs written as they are, by the state's field of the same name.
+export const PARAMS = ["rating", "k", "method", "rules", "kind", "opponent", "opponent_k"];
+// A longer value gets a message but is not written into the address.
+export const VALUE_LIMIT = 2000;
+
+// What an address asks for: {tab, values: {param: text}, games: [[opponent, score]] | null
+// (null: the defaults), embed}. Values are as written: elo_core judges them.
+export function parseAddress(search) {
+  const p = new URLSearchParams(search);
+  const values = {};
+  for (const name of PARAMS) if (p.has(name)) values[name] = p.get(name);
+  const games = p.has("games") ? p.get("games").split(",").filter((s) => s.trim()).map((item) => {
+    const at = item.indexOf(":");
+    return at < 0 ? [item, ""] : [item.slice(0, at), item.slice(at + 1)];
+  }) : null;
+  const tab = p.get("tab");
+  return { tab: TABS.includes(tab) ? tab : "tournament", values, games, embed: p.get("embed") === "1" };
+}
+
+// {query, tooLong}: the query for a form state (without "?"), and the names of the values left
+// empty there as too long for a link.
+export function formatAddress(state) {
+  const p = new URLSearchParams();
+  p.set("tab", state.tab);
+  for (const name of PARAMS) p.set(name, state[name]);
+  p.set("games", state.games.map((g) => `${g.opponent}:${g.score}`).join(","));
+  // A value too long for an address is left empty there (so the link asks for it again, rather
+  // than silently showing the defaults), and the page says the link is incomplete.
+  const tooLong = [...p].filter(([, value]) => value.length > VALUE_LIMIT).map(([name]) => name);
+  for (const name of tooLong) p.set(name, "");
+  return { query: p.toString(), tooLong };
+}

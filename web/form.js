@@ -1,0 +1,82 @@
+// The form as data: readForm() reads every input into a plain state object (values as typed),
+// requests(state) turns a state into the requests to elo_core, a pure function, and withField()
+// changes one field of a state, which is how answers ahead ask what a keystroke would.
+// The state's fields (docs/architecture.md, "Form state"): tab; rating, k, method, rules, kind;
+// opponent, opponent_k; games [{opponent, score}]; advisor {open, games_played, birth_year,
+// reached_2400, date}; next, target, remaining; event (the event tab's args, or null).
+
+import { eventArgs } from "./event.js";
+import { gameControls } from "./rows.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The inputs read by id, each the state's field of the same name ("advisor." ones nested).
+const FIELDS = ["rating", "k", "method", "kind", "opponent", "opponent_k", "next", "target", "remaining"];
+const ADVISOR_FIELDS = ["games_played", "birth_year"];
+
+// A date input silently empties itself when given text that is not a date: a date from the
+// address that it refused is kept here, so that elo_core can say what is wrong with it.
+let refusedRules = null;
+export const refuseRules = (value) => (refusedRules = value);
+export const rulesWritten = () => (refusedRules = null);
+
+export function readForm(tab) {
+  const state = { tab, rules: refusedRules ?? $("rules").value, games: gameControls().map(({ opp, score }) =>
+    ({ opponent: opp.value, score: score.value })) };
+  for (const id of FIELDS) state[id] = $(id).value;
+  state.advisor = { open: $("advisor").open, reached_2400: $("reached_2400").checked, date: $("rules").value };
+  for (const id of ADVISOR_FIELDS) state.advisor[id] = $(id).value;
+  state.event = tab === "event" ? eventArgs() : null;
+  return state;
+}
+
+// The state's field a control holds ("rating", "advisor.games_played", "games.2.score"), or null.
+export function fieldOf(control) {
+  if (FIELDS.includes(control.id)) return control.id;
+  if (ADVISOR_FIELDS.includes(control.id)) return `advisor.${control.id}`;
+  const index = gameControls().findIndex(({ opp, score }) => opp === control || score === control);
+  if (index < 0) return null;
+  return `games.${index}.${control.classList.contains("score") ? "score" : "opponent"}`;
+}
+
+// `state` with one field (as fieldOf names it) holding `value`; the rest shared, not copied.
+export function withField(state, field, value) {
+  const [head, index, key] = field.split(".");
+  if (head === "games") {
+    const games = state.games.slice();
+    games[index] = { ...games[index], [key]: value };
+    return { ...state, games };
+  }
+  if (head === "advisor") return { ...state, advisor: { ...state.advisor, [index]: value } };
+  return { ...state, [head]: value };
+}
+
+// What the page asks elo_core for this state, in the order the answers are shown.
+export function requests(state) {
+  const { rating, k, method, rules, kind, games } = state;
+  const base = { rating, k, method, rules, kind, games };
+  const a = state.advisor;
+  // K x n <= 700 is applied by rate, on the games that count.
+  const advisor = { op: "kfactor", args: { rating, games_played: a.games_played, birth_year: a.birth_year,
+    reached_2400: a.reached_2400, date: a.date, kind } };
+  switch (state.tab) {
+    case "tournament": {
+      const list = [{ op: "rate", args: base }];
+      if (a.open) list.push(advisor);
+      if (state.next.trim()) list.push({ op: "what_if", args: { ...base, opponent: state.next } });
+      if (state.target.trim() || state.remaining.trim()) {
+        list.push({ op: "score_needed", args: { ...base, target: state.target, remaining: state.remaining } });
+      }
+      return list;
+    }
+    case "single": {
+      const list = [{ op: "single", args: { rating, k, method, rules, kind, opponent: state.opponent, opponent_k: state.opponent_k } }];
+      if (a.open) list.push(advisor);
+      return list;
+    }
+    case "event":
+      return state.event ? [{ op: "event", args: state.event }] : [];
+    default:
+      return [{ op: state.tab, args: { games } }];
+  }
+}

@@ -1,0 +1,25 @@
+// The status line (the engine's start and failures) and the live region that announces results.
+
+import { setText } from "./format.js";
+
+const $ = (id) => document.getElementById(id);
+let lastAnnounced = "";
+
+export function showStatus({ type, stage, detail, message }) {
+  const status = $("load-status");
+  const bar = $("load-progress");
+  if (type === "error") {
+    document.body.classList.replace("engine-ready", "engine-failed") || document.body.classList.add("engine-failed");
+    setText(status, message);
+    bar.hidden = true;
+    return;
+  }
+  bar.value = { runtime: 1, packages: 2, ready: 3 }[stage] || 0;
+  setText(status, stage === "ready" ? "Ready: results update as you type." : detail);
+  bar.hidden = stage === "ready";
+  document.body.classList.toggle("engine-ready", stage === "ready");
+}
+
+export function announce(text) {
+  if (text !== lastAnnounced) setText($("live"), (lastAnnounced = text));
+}

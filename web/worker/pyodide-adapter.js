@@ -1,0 +1,125 @@
+// The one place that knows Pyodide's internals and touches the worker's globals. Everything else
+// talks to a Runtime (below). Written for exactly this Pyodide: build.py refuses to build the site
+// with another version (its PYODIDE_VERSION must equal this one), as each internal named here
+// must be looked at again for a new Pyodide:
+//  - loadPyodide's options `_loadSnapshot` (experimental: the bytes of a memory snapshot to
+//    restore), `fsInit` (awaited before the runtime sets up its file system, and before the
+//    restore), `lockFileContents` (the lock file's content, instead of its download);
+//  - Pyodide downloads its wasm with the global fetch() from `indexURL` and instantiates it with
+//    the global WebAssembly.instantiateStreaming; it downloads the standard library with fetch()
+//    and reads only `ok` and `arrayBuffer()` of the answer;
+//  - a failed wasm compile is only logged: console.warn("wasm instantiation failed!"), then the
+//    error; loadPyodide() then never settles;
+//  - the standard library is /lib/python3XY.zip in its file system (pyodide.FS).
+// The hooks on fetch, instantiateStreaming and console.warn are installed for one loadPyodide()
+// call and removed when it settles.
+
+export const PYODIDE_VERSION = "314.0.7";
+
+export class WasmError extends Error {}
+
+// Pyodide logs a failed wasm compile and never settles: the warning is watched for.
+function watchWasmFailure() {
+  const warn = console.warn;
+  let fail;
+  let seen = false;
+  const failed = new Promise((_, reject) => (fail = reject));
+  console.warn = (...args) => {
+    warn.apply(console, args);
+    if (seen) fail(new WasmError(`WebAssembly compile failed: ${args.join(" ")}`));
+    seen ||= String(args[0]).includes("wasm instantiation failed");
+  };
+  return { failed, stop: () => (console.warn = warn) };
+}
+
+// An answer to Pyodide's download of the kept standard library: `slice` copies just the file
+// out of the kept buffer (a Response from the bytes would copy them twice).
+const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().buffer });
+
+// One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
+// (Pyodide's own download of it is answered with an empty response; if the early compile
+// failed, Pyodide downloads and compiles as usual). `stdlib`: a promise of the kept standard
+// library's bytes or null (then downloaded). `snapshot`: {bytes, ready} to restore, `ready`
+// awaited before the restore. `onDownloadFailed`: called when a download Pyodide makes fails.
+export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, snapshot = null,
+  lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
+  const wasm = watchWasmFailure();
+  const { fetch } = self;
+  const { instantiateStreaming } = WebAssembly;
+  const download = (input, init) => fetch(input, init)
+    .then((r) => (r.ok || onDownloadFailed(), r), (e) => (onDownloadFailed(), Promise.reject(e)));
+  self.fetch = (input, init) => {
+    const url = String(input);
+    if (url === wasmURL) return compiled.then(() => new Response(), () => fetch(input, init));
+    if (url === stdlibURL && stdlib) return stdlib.then((bytes) => (bytes ? keptFile(bytes) : download(input, init)));
+    return download(input, init);
+  };
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await compiled.catch(() => null);
+    if (!module) return instantiateStreaming(source, imports);
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    const pyodide = await Promise.race([
+      loadPyodide({
+        indexURL,
+        packageBaseUrl: indexURL, // without it, a package missing from dist/ would come from a CDN
+        ...(snapshot && { _loadSnapshot: snapshot.bytes, fsInit: () => (onRuntime(), snapshot.ready) }),
+        // No package is installed from a snapshot, so Pyodide gets an index of none rather than
+        // waiting for pyodide-lock.json (docs/performance.md, "No package index").
+        ...(lockInfo && { lockFileContents: { info: lockInfo, packages: {} } }),
+      }),
+      wasm.failed,
+    ]);
+    if (pyodide.version !== PYODIDE_VERSION) throw new Error(`Pyodide ${pyodide.version}, not ${PYODIDE_VERSION}`);
+    return new Runtime(pyodide);
+  } finally {
+    self.fetch = fetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+    wasm.stop();
+  }
+}
+
+// A started interpreter, as the rest of the worker uses it.
+export class Runtime {
+  #pyodide;
+
+  constructor(pyodide) {
+    this.#pyodide = pyodide;
+  }
+
+  get version() {
+    return this.#pyodide.version;
+  }
+
+  run(code) {
+    return this.#pyodide.runPython(code);
+  }
+
+  // A module, as a proxy (destroy() it when done).
+  module(name) {
+    return this.#pyodide.pyimport(name);
+  }
+
+  // An attribute of a module, e.g. elo_core.facade.handle, looked up once and called per request.
+  get(module, name) {
+    return this.#pyodide.pyimport(module)[name];
+  }
+
+  // The standard library's zip as the runtime installed it (empty if it has none).
+  standardLibrary() {
+    const name = this.#pyodide.FS.readdir("/lib").find((n) => /^python\d+\.zip$/.test(n));
+    return name ? this.#pyodide.FS.readFile(`/lib/${name}`) : new Uint8Array();
+  }
+
+  writeFile(path, bytes) {
+    this.#pyodide.FS.writeFile(path, bytes);
+  }
+
+  // Installs a wheel by URL (micropip's); returns the messages of what went wrong.
+  async loadPackage(url) {
+    const errors = [];
+    await this.#pyodide.loadPackage(url, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+    return errors;
+  }
+}

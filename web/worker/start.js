@@ -1,0 +1,178 @@
+// The two ways a start goes, chosen per visit (docs/architecture.md, "Start"):
+//  - snapshot (fast): build.json names a memory snapshot of an interpreter that already imported
+//    elo_core (made by build.py with this very runtime); it is kept or downloaded and checked
+//    (snapshot.js), restored, and must answer build.json's check request as it did at build time;
+//  - micropip (normal): a fresh interpreter, micropip, then micropip installs the elo_core wheel.
+// Anything wrong with the snapshot is logged (console.warn) and the normal start follows.
+// start() resolves with {handle, jobs, prime}: elo_core's request handler, the idle jobs for
+// after the first answers, and whether the page may start a primer for the next visit.
+
+import { dropKept, keepSnapshot } from "./kept.js";
+import { LoadError } from "./load-error.js";
+import { MissingFiles } from "./missing.js";
+import { loadRuntime, WasmError } from "./pyodide-adapter.js";
+import { snapshotSource } from "./snapshot.js";
+import { warmUp } from "./warmup.js";
+
+const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
+const runtimeFailed = (e) =>
+  new LoadError(`The Python runtime failed to start: ${e.message || e}. Reload the page, or try another browser.`);
+
+async function readBuild(response) {
+  let resp;
+  try {
+    resp = await response;
+  } catch (e) {
+    throw new LoadError(`Could not download the build description (build.json): ${e.message}. Check your connection and reload.`);
+  }
+  if (!resp.ok) {
+    throw new LoadError(`Could not download the build description (build.json): HTTP ${resp.status}. The site may be mid-update; reload in a minute.`);
+  }
+  return resp.json();
+}
+
+export async function start({ early, options, progress, here, mark }) {
+  if (typeof WebAssembly !== "object") {
+    throw new LoadError("This browser has WebAssembly turned off or unsupported, so the calculator cannot run. Try a current Firefox, Chrome, Edge or Safari.");
+  }
+  const loader = early.loader.then((m) => m.loadPyodide, (e) => { throw runtimeFailed(e); });
+  loader.catch(() => {});
+  const build = await readBuild(early.build);
+  mark("build");
+  progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
+  const missing = new MissingFiles(build, here);
+  early.compiled.catch(() => missing.look());
+  if (!build.snapshot) missing.look(); // a build without a snapshot needs every file
+  const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, stdlibURL: here("pyodide/python_stdlib.zip"),
+    compiled: early.compiled, onDownloadFailed: () => missing.look() };
+
+  try {
+    const loadPyodide = await missing.orMissing(loader);
+    if (build.snapshot) {
+      let started;
+      try {
+        started = await missing.orMissing(fromSnapshot(loadPyodide, build, early, options, { here, mark, paths }));
+      } catch (e) {
+        throw e instanceof LoadError ? e : runtimeFailed(e);
+      }
+      if (started) {
+        // A start that had a download fail on the way may still have restored the snapshot
+        // (say, without the standard library): the deploy is broken all the same.
+        if (missing.looking) await missing.checked;
+        progress("runtime", `Python runtime started (Pyodide ${started.runtime.version}, from snapshot)`);
+        progress("packages", `elo_core ${started.version} already in the snapshot`);
+        progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
+        const { runtime, handle, toKeep } = started;
+        // In this order: with the keeping after the warm-up, Chromium kept no compiled wasm for the
+        // next visit (docs/performance.md, "Keep before warm-up").
+        const jobs = [
+          toKeep && { name: "keep", steps: () => keepSnapshot({ ...toKeep, stdlib: runtime.standardLibrary() }) },
+          { name: "warm up", quiet: true, steps: () => warmUp(handle) },
+          { name: "put files back", steps: () => putFilesBack(runtime, build, here) },
+        ].filter(Boolean);
+        return { handle, jobs, prime: toKeep !== null }; // this build's first visit: prime the next one's
+      }
+    }
+    missing.look(); // the normal start needs every file, the two wheels too
+    await missing.checked;
+    return await fromMicropip(loadPyodide, build, { progress, here, paths });
+  } catch (e) {
+    missing.look();
+    await missing.checked; // a missing file is the cause to report
+    throw e;
+  }
+}
+
+// Restores the snapshot; resolves with {runtime, handle, version, toKeep}, or null to start the
+// normal way. Throws only for what the normal start cannot fix either (the wasm itself failing).
+// On a first visit the runtime starts while the snapshot downloads; the restore waits for it.
+async function fromSnapshot(loadPyodide, build, early, options, { here, mark, paths }) {
+  const snap = build.snapshot;
+  let fault = null; // the snapshot's own fault, reported before what it made fail
+  try {
+    const source = await snapshotSource(snap, early.kept, { here, mark, onDamagedKept: dropKept });
+    source.filled.catch((failed) => (fault = failed));
+    // A primer imports the runtime script only once everything else is in: Chromium then keeps
+    // the compiled code of all that a start calls (docs/performance.md, "Primer").
+    if (options.priming) await Promise.allSettled([early.compiled, source.filled, source.stdlib]);
+    const runtime = await loadRuntime(loadPyodide, { ...paths, stdlib: source.stdlib, lockInfo: snap.lock_info,
+      snapshot: { bytes: source.bytes, ready: source.filled.catch(() => {}) }, onRuntime: () => mark("runtime") });
+    mark("restored");
+    // A snapshot fixes `random`'s seed: a fresh one. Then the check request.
+    const answer = runtime.run(`
+import random
+random.seed()
+import elo_core.facade
+elo_core.facade.handle(${JSON.stringify(snap.check.request)})
+`);
+    if (answer !== snap.check.response) throw new Error(`wrong answer to the check request: ${answer}`);
+    return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__"),
+      toKeep: source.toKeep };
+  } catch (e) {
+    // A primer that cannot restore stops there: it leaves the kept copy to the next visit, which
+    // would find the fault too, and makes no normal start.
+    if (e instanceof WasmError || options.priming) throw e;
+    dropKept();
+    console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(fault ?? e)}); starting the normal way.`);
+    return null;
+  }
+}
+
+// The normal start: a fresh interpreter, then micropip installs the elo_core wheel.
+async function fromMicropip(loadPyodide, build, { progress, here, paths }) {
+  let runtime;
+  try {
+    runtime = await loadRuntime(loadPyodide, paths);
+  } catch (e) {
+    throw runtimeFailed(e);
+  }
+  progress("runtime", `Python runtime started (Pyodide ${runtime.version})`);
+  progress("packages", "Installing micropip");
+  // By URL: our micropip comes from PyPI (sha256 pinned in build.py), unlike Pyodide's lock file's.
+  const errors = await runtime.loadPackage(here(build.micropip));
+  let micropip;
+  try {
+    micropip = runtime.module("micropip");
+  } catch (e) {
+    throw new LoadError(`Could not install micropip (${build.micropip}): ${errors.join(" ").trim() || lastLine(e)}. Reload the page.`);
+  }
+  progress("packages", "Installing elo_core");
+  try {
+    // `?b=` busts a stale cached wheel: its file name changes only with the package version.
+    await micropip.install(`${here(build.elo_core)}?b=${build.build}`);
+  } catch (e) {
+    throw new LoadError(`Could not install the rating engine (${build.elo_core}): ${lastLine(e)}. Reload the page.`);
+  } finally {
+    micropip.destroy();
+  }
+  let handle, version;
+  try {
+    handle = runtime.get("elo_core.facade", "handle");
+    version = runtime.get("elo_core", "__version__");
+  } catch (e) {
+    throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
+  }
+  progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
+  return { handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(handle) }], prime: true };
+}
+
+// The snapshot holds elo_core's modules, not its files; they are put back all the same, for
+// whatever may look for them later (tracebacks, resources), once the first answers are out.
+async function* putFilesBack(runtime, build, here) {
+  try {
+    const resp = await fetch(`${here(build.elo_core)}?b=${build.build}`);
+    if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
+    runtime.writeFile("/tmp/elo_core.whl", new Uint8Array(await resp.arrayBuffer()));
+    yield;
+    runtime.run(`
+import os, site, zipfile
+with zipfile.ZipFile("/tmp/elo_core.whl") as z:
+    z.extractall(site.getsitepackages()[0])
+os.remove("/tmp/elo_core.whl")
+import importlib
+importlib.invalidate_caches()
+`);
+  } catch (e) {
+    console.warn(`elo_core's files (${build.elo_core}) not put back: ${lastLine(e)}`);
+  }
+}
