@@ -9,9 +9,9 @@ Why: a first visit's first keystrokes are its slowest (bench/RESULTS.md). For ea
 the runtime's wasm from navigation to 3 s after the first result, and when the large ones
 began, in ms from the first result (as the page saw it, a frame or so late). V8 traces its
 optimising compiles in batches (`wasm.TopTierCompilation`), not one function each; a batch
-over 60 ms of CPU has been the interpreter's loop in every trace here (150-230 ms; the next
-largest, under 20 ms): `_PyEval_EvalFrameDefault`, 79 KB of wasm, which V8 compiles again
-after each deopt. A heuristic, then: check it with the deopt trace below.
+over LARGE_US of CPU has been the interpreter's loop in every trace so far, well clear of the
+next largest: `_PyEval_EvalFrameDefault`, which V8 compiles again after each deopt (figures:
+bench/history/). A heuristic, then: check it with the deopt trace below.
 
 To see why it was compiled again, run with V8's own trace and Playwright's browser log:
 

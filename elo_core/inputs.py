@@ -115,7 +115,7 @@ def whole(value: Any, field: str, low: int, high: int, bounds: str = "") -> int:
     """A whole number in ``low..high`` (inclusive); ``bounds`` words the range for the message."""
     x: float
     if type(value) is str and plain_digits(value) and len(value) <= MAX_NUMBER_CHARS:
-        x = int(value)  # plain digits, as the page sends every rating (31 per keystroke): no regex
+        x = int(value)  # plain digits, as the page sends every rating: no regex
     else:
         x = number(value, field)
     if not low <= x <= high:
@@ -233,16 +233,7 @@ def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> tup
     (the page's URL format)."""
     if type(values) is _Checked and (values or allow_empty):
         return values
-    if isinstance(values, str):
-        if len(values) > MAX_TEXT:
-            raise EloError(field, "is far too long")
-        values = [v for v in values.split(",") if v.strip()]
-    elif not isinstance(values, (list, tuple)):
-        if isinstance(values, (Mapping, bytes, bytearray)) or not isinstance(values, Iterable):
-            raise EloError(field, "must be a list of games")
-        values = list(values)  # e.g. a generator
-    if len(values) > MAX_GAMES:
-        raise EloError(field, f"has {len(values)} games; at most {MAX_GAMES} are allowed")
+    values = _items(values, field, "games")
     if not values and not allow_empty:
         raise EloError(field, "needs at least one game")
     return _Checked(each(values, game, field))
@@ -250,17 +241,22 @@ def games(values: Any, field: str = "games", *, allow_empty: bool = True) -> tup
 
 def ratings(values: Any, field: str) -> tuple[int, ...]:
     """Opponents' ratings (1..3500), a list or comma separated text; each bad one named ``field[i]``."""
+    return each(_items(values, field, "opponents' ratings"), rating, field)
+
+
+def _items(values: Any, field: str, what: str) -> list | tuple:
+    """The items of a list, or of comma separated text, at most :data:`MAX_GAMES` of them."""
     if isinstance(values, str):
         if len(values) > MAX_TEXT:
             raise EloError(field, "is far too long")
         values = [v for v in values.split(",") if v.strip()]
     elif not isinstance(values, (list, tuple)):
         if isinstance(values, (Mapping, bytes, bytearray)) or not isinstance(values, Iterable):
-            raise EloError(field, "must be a list of opponents' ratings")
-        values = list(values)
+            raise EloError(field, f"must be a list of {what}")
+        values = list(values)  # e.g. a generator
     if len(values) > MAX_GAMES:
-        raise EloError(field, f"has {len(values)} ratings; at most {MAX_GAMES} are allowed")
-    return each(values, rating, field)
+        raise EloError(field, f"has {len(values)} {what.split()[-1]}; at most {MAX_GAMES} are allowed")
+    return values
 
 
 def each(values: Iterable[Any], parse: Callable[[Any, str], Any], field: str) -> tuple[Any, ...]:
