@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import date
 from typing import TypeVar
 
@@ -133,9 +132,10 @@ def parse_pgn(text: str | Iterable[str], problems: tuple[Problem, ...] = ()) -> 
             p["title"] = p["title"] or tags.get(prefix + "Title", "").strip()
             if ratings[side]:
                 p["ratings"].append((ratings[side], n))
-            p["entries"].append(Entry(int(round_no.group(1)) if round_no else None, opp, 0, "wb"[side], result,
-                                      scores[side] if scores else None, bool(scores) and not forfeit, rated, note,
-                                      day.isoformat() if day else None, n))
+            # an Entry's fields but the opponent's rating, known once the whole file is read
+            p["entries"].append((int(round_no.group(1)) if round_no else None, opp, "wb"[side], result,
+                                 scores[side] if scores else None, bool(scores) and not forfeit, rated, note,
+                                 day.isoformat() if day else None, n))
         events[tags.get("Event", "").strip()] += 1
         if control:
             controls[control_text] += 1
@@ -175,8 +175,9 @@ def _rate_from_file(players: dict[str, dict], untagged: set[tuple[int, str]], fo
     rated = {key: p["ratings"][0][0] for key, p in players.items() if p["ratings"]}
     missing: dict[str, list[int]] = {}
     for p in players.values():
-        for i, e in enumerate(p["entries"]):
-            p["entries"][i] = replace(e, opponent_rating=rated.get(e.opponent, 0))
+        p["entries"] = [Entry(r, opp, rated.get(opp, 0), colour, code, points, played, counts, note, day, n)
+                        for r, opp, colour, code, points, played, counts, note, day, n in p["entries"]]
+        for e in p["entries"]:
             if e.rated and e.opponent in rated and (e.line, e.opponent) in untagged:
                 missing.setdefault(e.opponent, []).append(e.line)
     for who, at in missing.items():

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from eventgen import swiss_trf
+from eventgen import swiss_trf, trf_line
 
 
 def cli(*args):
@@ -105,3 +105,12 @@ def test_head_reads_the_first_line_and_the_rest_ends_quietly(tmp_path):
     p.stdout.close()
     assert p.wait(timeout=60) in (0, 141) and "Traceback" not in p.stderr.read()
     p.stderr.close()
+
+
+def test_event_standard_option_rates_an_unrated_rapid_player(tmp_path):
+    f = tmp_path / "rapid.trf"
+    f.write_text("\n".join(["042 2025/10/04", "222 900+10", trf_line(1, "Rated", 1800, rounds=[(2, "w", "0")], points=0.0),
+                            trf_line(2, "Newcomer", 0, rounds=[(1, "b", "1")], points=1.0)]) + "\n")
+    r = json.loads(cli("event", str(f), "--standard", "Newcomer=1900", "--json").stdout)
+    assert r["players"][1]["rating"] == 1900 and r["players"][1]["new_rating"] is not None
+    assert cli("event", str(f), "--standard", "Newcomer").returncode == 2

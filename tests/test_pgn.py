@@ -211,5 +211,5 @@ def test_a_time_control_with_a_fractional_increment_is_read_and_bullet_is_not_co
 
 
 def test_twenty_thousand_games_are_read():
-    event = read_event(pgn_games(20_000, seed=7))   # timed in the README's figures, not here
+    event = read_event(pgn_games(20_000, seed=7))   # timed by hand (tests/eventgen.py), not here
     assert sum(len(p.entries) for p in event.players) == 40_000 and event.kind == "standard"
