@@ -2,13 +2,15 @@
 
 Each subcommand prints a readable table, or with ``--json`` one JSON object
 (the same one the page gets through :mod:`elo_core.facade`). Bad input exits
-with status 2 and the message on stderr.
+with status 2 and the message on stderr. Output to a pipe closed early
+(``| head -1``) ends quietly, with status 141 as a Unix tool ended by SIGPIPE.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -18,6 +20,9 @@ from . import __version__
 from .event import MAX_EVENT_CHARS
 from .facade import call
 from .inputs import EloError
+
+SIGPIPE_STATUS = 128 + 13
+"""The status a shell shows for a program ended by SIGPIPE, as ``head`` ends ``cat``."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -83,6 +88,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--k-player", action="append", default=[], metavar="WHO=K",
                    help="K for one player (start rank, FIDE id or name); repeat")
     c.add_argument("--games-played", help="rated games before the event, for the K advisor (default: 30 assumed)")
+    c.add_argument("--standard", action="append", default=[], metavar="WHO=RATING",
+                   help="rapid or blitz: the standard rating of a player unrated in it (B.02 7.2.1); repeat")
     c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
     c.add_argument("--csv", action="store_true", help="print the players table as CSV")
     return p
@@ -98,15 +105,21 @@ def _event_request(ns: argparse.Namespace) -> tuple[str, dict]:
                 data = f.read(MAX_EVENT_CHARS + 1)
     except OSError as e:
         raise EloError("file", f"cannot read {ns.file}: {e.strerror or e}") from None
-    k_by_player = {}
-    for item in ns.k_player:
-        who, sep, k = item.rpartition("=")
-        if not sep:
-            raise EloError("k-player", f"must be WHO=K, not {item!r}")
-        k_by_player[who] = k
     args = {"text": data, "format": ns.format, "kind": ns.kind, "rules": ns.rules, "k": ns.k,
-            "games_played": ns.games_played, "k_by_player": k_by_player, "player": ns.player}
+            "games_played": ns.games_played, "k_by_player": _pairs(ns.k_player, "k-player", "K"),
+            "standard_by_player": _pairs(ns.standard, "standard", "RATING"), "player": ns.player}
     return ("event_csv" if ns.csv else "event"), args
+
+
+def _pairs(items: list[str], field: str, what: str) -> dict[str, str]:
+    """``WHO=VALUE`` options as a map (the last ``=`` splits: a name may hold one)."""
+    out = {}
+    for item in items:
+        who, sep, value = item.rpartition("=")
+        if not sep:
+            raise EloError(field, f"must be WHO={what}, not {item!r}")
+        out[who] = value
+    return out
 
 
 def _request(ns: argparse.Namespace) -> tuple[str, dict]:
@@ -122,6 +135,16 @@ def _request(ns: argparse.Namespace) -> tuple[str, dict]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader is gone (| head): nothing more can be said, and the interpreter's last flush
+        # at exit must not say it either, so standard output goes to /dev/null.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return SIGPIPE_STATUS
+
+
+def _main(argv: Sequence[str] | None) -> int:
     ns = _parser().parse_args(argv)
     try:
         op, args = _request(ns)
@@ -134,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(result["csv"])
     else:
         print(json.dumps(result, indent=1) if ns.json else _table(op, result))
+    sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
     return 0
 
 
@@ -229,7 +253,11 @@ def _event_lines(r: dict) -> list[str]:
                          f"{_num(p['change'], 2, True) if rated else '-':>7} {new:>5} {p['performance'] or '-':>5}")
         if any(p["initial_rating"] for p in r["players"]):
             lines.append("(N): first rating of an unrated player (8.2), published or not: see --json")
-    if r["problems"]:
-        lines.append(f"Problems ({len(r['problems'])}):")
-        lines += [f"  {'line ' + str(p['line']) if p['line'] else 'file'}: {p['message']}" for p in r["problems"]]
+    groups = r.get("problem_groups") or []
+    if groups:
+        lines.append(f"Problems ({e.get('problem_count', len(r['problems']))}, by kind):")
+        for g in groups:
+            at = ", ".join(str(n) if n else "file" for n in g["lines"]) + (", ..." if g["count"] > len(g["lines"]) else "")
+            lines.append(f"  {g['count']} x {g['message']} (lines {at})")
+            lines += [f"    {'line ' + str(n) if n else 'file'}: {m}" for n, m in zip(g["lines"], g["examples"])]
     return lines

@@ -13,10 +13,14 @@ the performance rating and, for unrated players, the first rating (8.2).
   against unrated opponents, and in rapid and blitz those the 600-point rule
   excludes, are skipped by ``rate`` itself; a performance counts the same games.
   A match (two players) in which one player is unrated does not count at all.
+* **Standard rating in rapid and blitz** (B.02 rapid and blitz 7.2.1): an unrated
+  player whose standard rating is given (``standard_by_player``) is rated with it.
 * **First rating** (8.2): as it stands from 1 March 2024; for an event before
   that day none is given (said in ``problems``): the method then differed.
-* **Rules date**: the ``rules`` given, else the event's start (TRF 042, PGN
-  ``EventDate`` or the earliest ``Date``), else today (said in ``assumptions``).
+* **Rules date**: the ``rules`` given, else the event's start (TRF 042, else the
+  first 132 round date; PGN ``EventDate`` or the earliest ``Date``/``UTCDate``),
+  else today (said in ``assumptions``, with the date the file gives if it could not
+  be read).
 * **Kind**: the ``kind`` given, else told from the time control by the Laws of
   Chess (appendices A.1, B.1): the base time plus 60 times the increment (for
   the first 60 moves) is 10 minutes or less: blitz; more than 10 and less than
@@ -34,15 +38,15 @@ The values read are :mod:`elo_core.event_model`'s; results are frozen dataclasse
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from . import inputs, pgn, trf
-from .event_model import Entry, Event, EventPlayer, Problem, Problems
+from . import inputs
+from .event_model import Entry, Event, EventPlayer, Problem, ProblemGroup, Problems
+from .event_players import by_player, match_not_rated, unrated_match, with_standard_ratings
+from .event_read import FORMATS, MAX_EVENT_CHARS, READERS, detect_format, parse_event, read_event, source_text
 from .inputs import EloError
 from .kfactor import k_factor
 from .performance import INITIAL_RATING_FROM, InitialRating, Performance, initial_rating, performance
@@ -50,71 +54,10 @@ from .plain import plain
 from .rating import RatingChange, rate
 from .rules import FIRST_EDITION, Rules, rules_in_force
 
-MAX_EVENT_CHARS = 20_000_000
-"""A file larger than this (characters, or bytes for the CLI) is refused: about 20 MB, room for
-a 500-player TRF (about 100 kB) and 10,000 PGN games with moves (about 8 MB)."""
 ASSUMED_GAMES_PLAYED = 30
-FORMATS = ("auto", "trf", "pgn")
 
-
-# --- reading ---------------------------------------------------------------------------------------------------
-
-def source_text(source: Any, field: str = "text") -> tuple[str, tuple[Problem, ...]]:
-    """The text of a file from its text or its bytes, refusing what is not a text file of a sane size.
-
-    Bytes are decoded as UTF-8 (a BOM is dropped), else as Latin-1 with a problem saying so.
-    """
-    problems: tuple[Problem, ...] = ()
-    if isinstance(source, (bytes, bytearray)):
-        if len(source) > MAX_EVENT_CHARS:
-            raise EloError(field, f"the file is {len(source) / 1e6:.1f} MB; at most {MAX_EVENT_CHARS // 1_000_000} MB is read")
-        if b"\x00" in source:
-            raise EloError(field, "this is a binary file (it has NUL bytes), not a TRF or PGN text file")
-        try:
-            text = bytes(source).decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            text = bytes(source).decode("latin-1")
-            problems = (Problem(None, f"the file is not UTF-8 (byte {e.start}): read as Latin-1; check accented names"),)
-    elif isinstance(source, str):
-        if len(source) > MAX_EVENT_CHARS:
-            raise EloError(field, f"the file is {len(source) / 1e6:.1f} MB; at most {MAX_EVENT_CHARS // 1_000_000} MB is read")
-        if "\x00" in source:
-            raise EloError(field, "this is a binary file (it has NUL bytes), not a TRF or PGN text file")
-        text = source[1:] if source.startswith("\ufeff") else source
-    else:
-        raise EloError(field, "is required: the file's text" if source is None else "must be the file's text")
-    if not text or text.isspace():
-        raise EloError(field, "the file is empty")
-    return text, problems
-
-
-def detect_format(text: str) -> str:
-    """``"trf"`` or ``"pgn"`` from the first meaningful lines, or an :class:`EloError` naming ``format``."""
-    for seen, line in enumerate(io.StringIO(text)):
-        s = line.strip()
-        if s.startswith("[") and re.match(r'\[\s*\w+\s+"', s):
-            return "pgn"
-        if re.match(r"\d{3}(?:\s|$)", s) or s.startswith("XX"):
-            return "trf"
-        if seen > 200:
-            break
-    raise EloError("format", "neither a TRF (lines such as '012 name', '001 ...') nor a PGN (tags such as "
-                             "[White \"...\"]); say which with format")
-
-
-READERS = {"trf": trf.parse_trf, "pgn": pgn.parse_pgn}
-
-
-def read_event(source: Any, format: str = "auto") -> Event:
-    """Read a TRF or PGN file (text or bytes) into an :class:`Event`."""
-    format = inputs.choice(format or "auto", "format", FORMATS)
-    text, problems = source_text(source)
-    return parse_event(text, problems, format)
-
-
-def parse_event(text: str, problems: tuple[Problem, ...] = (), format: str = "auto") -> Event:
-    """An :class:`Event` from text already checked by :func:`source_text`, in a format of :data:`FORMATS`."""
-    return READERS[detect_format(text) if format == "auto" else format](text, problems)
+__all__ = ["ASSUMED_GAMES_PLAYED", "FORMATS", "MAX_EVENT_CHARS", "READERS", "EventReport", "PlayerResult",
+           "detect_format", "parse_event", "rate_event", "read_event", "source_text"]
 
 
 # --- rating every player -----------------------------------------------------------------------------------------
@@ -145,6 +88,7 @@ class PlayerResult:
         return plain({
             "key": p.key, "start_rank": p.start_rank, "rank": p.rank, "name": p.name, "title": p.title,
             "federation": p.federation, "fide_id": p.fide_id, "birth": p.birth, "rating": p.rating,
+            "rating_source": p.rating_source,
             "points": p.points if p.points is not None else _points(p.entries),
             "games": rc.games_counted if rc else len(counted),
             "score": rc.score if rc else _points(counted),
@@ -203,6 +147,7 @@ class EventReport:
     assumptions: tuple[str, ...]
     players: tuple[PlayerResult, ...]
     problems: tuple[Problem, ...]
+    problem_groups: tuple[ProblemGroup, ...] = ()
 
     def summary(self) -> dict:
         ev = self.event
@@ -218,12 +163,14 @@ class EventReport:
             "rules_detail": self.rules.to_dict(), "players": len(ev.players),
             "rated_players": sum(1 for p in ev.players if p.rating), "games": games, "rated_games": rated,
             "rounds": rounds, "assumptions": list(self.assumptions) + list(ev.notes),
+            "problem_count": sum(g.count for g in self.problem_groups) or len(self.problems),
         })
 
     def to_dict(self, details: bool = True) -> dict:
         return {"event": self.summary(),
                 "players": [p.to_dict() if details else p.summary() for p in self.players],
-                "problems": [p.to_dict() for p in self.problems]}
+                "problems": [p.to_dict() for p in self.problems],
+                "problem_groups": [g.to_dict() for g in self.problem_groups]}
 
     def find(self, name: Any, field: str = "player") -> PlayerResult:
         """The player named ``name`` (exactly, else ignoring case), or one given by key or FIDE id."""
@@ -239,7 +186,8 @@ class EventReport:
 
 
 def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = None,
-               k_by_player: Mapping[str, Any] | None = None, games_played: Any = None) -> EventReport:
+               k_by_player: Mapping[str, Any] | None = None, games_played: Any = None,
+               standard_by_player: Mapping[str, Any] | None = None) -> EventReport:
     """Rate every player of ``event`` (see the module's docstring for the choices made).
 
     >>> ev = read_event('[Date "2025.10.04"]\\n[White "Alpha"]\\n[Black "Beta"]\\n'
@@ -248,7 +196,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
     >>> [(p.player.name, p.rating_change.change_rounded) for p in r.players]
     [('Alpha', 9), ('Beta', -9)]
     """
-    problems = Problems(event.problems)
+    problems = Problems.resume(event.problems, event.problem_groups)
     assumptions = []
     if kind not in (None, "", "auto"):
         kind, kind_note = inputs.choice(kind, "kind", inputs.KINDS), "given"
@@ -262,14 +210,18 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
     elif event.start:
         on, rules_note = event.start, "the event's start date"
     else:
-        on, rules_note = date.today(), "no start date in the file: rules of today (give rules to change it)"
+        missing = f"the start date in the file ({event.start_text[:40]!r}) could not be read" if event.start_text \
+            else "no start date in the file"
+        on, rules_note = date.today(), f"{missing}: rules of today (give rules to change it)"
         assumptions.append(f"rules: {rules_note}")
     if on < FIRST_EDITION:
         raise EloError("rules", f"the event started on {on.isoformat()}; rules before {FIRST_EDITION.isoformat()} "
                                 "are not modelled: give a later rules date")
     default_k = inputs.k_factor(k, "k") if k not in (None, "") else None
     history = inputs.whole(games_played, "games_played", 0, 100_000) if games_played not in (None, "") else None
-    per_player = _k_by_player(event, k_by_player or {}, problems)
+    per_player = by_player(event, k_by_player, "k_by_player", "K", inputs.k_factor, problems)
+    standard = by_player(event, standard_by_player, "standard_by_player", "a standard rating", inputs.rating, problems)
+    event = with_standard_ratings(event, standard, kind, problems)
     if default_k is None and any(p.rating and p.key not in per_player and not p.k for p in event.players):
         assumptions.append(
             f"K: from the K advisor (8.3.3) by rating, birth year and date, with {history} rated games before the "
@@ -277,8 +229,8 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
             f"K: from the K advisor (8.3.3) by rating, birth year and date, assuming every player had at least "
             f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give games_played, k or "
             "k_by_player to change it)")
-    if _unrated_match(event):
-        event = _match_not_rated(event, problems)
+    if unrated_match(event):
+        event = match_not_rated(event, problems)
     names = {p.key: p.name for p in event.players}
     results = []
     for p in event.players:
@@ -289,58 +241,19 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
             try:
                 rc = rate(p.rating, k_used, games, rules=on, kind=kind)
             except EloError as e:
-                problems.add(p.line, f"{p.name}: not rated: {e}")
+                problems.add(p.line, f"{p.name}: not rated: {e}", "not-rated")
         counted = [(e.opponent_rating, e.points) for e in _counting(p.entries, rc)]
         perf = performance(counted) if counted and len(counted) <= inputs.MAX_GAMES else None
         first = None
         if not p.rating and counted and len(counted) <= inputs.MAX_GAMES:
             if on < INITIAL_RATING_FROM:
                 problems.add(p.line, f"{p.name}: no first rating: before {INITIAL_RATING_FROM.isoformat()} it was "
-                                     "made another way, not modelled here")
+                                     "made another way, not modelled here", "first-rating")
             else:
                 first = initial_rating(counted)
         results.append(PlayerResult(p, names, k_used, k_source, k_note, rc, perf, first))
     return EventReport(event, kind, kind_note, rules_in_force(on, kind), on, rules_note, tuple(assumptions),
-                       tuple(results), problems.result())
-
-
-def _unrated_match(event: Event) -> bool:
-    """Two players with games that would count, one of them unrated: a match (B.02: its games do not count)."""
-    playing = [p for p in event.players if any(e.rated for e in p.entries)]
-    return len(playing) == 2 and sum(1 for p in playing if p.rating) == 1
-
-
-def _match_not_rated(event: Event, problems: Problems) -> Event:
-    """The event with its match games marked not rated, so that nothing counts them."""
-    note = "a match in which one player is unrated: not rated"
-    players = []
-    for p in event.players:
-        if any(e.rated for e in p.entries) and not p.rating:
-            problems.add(p.line, f"{p.name}: no first rating: the games of a match in which one player is unrated "
-                                 "do not count")
-        players.append(replace(p, entries=tuple(replace(e, rated=False, note=note) if e.rated else e
-                                                for e in p.entries)))
-    return replace(event, players=tuple(players))
-
-
-def _k_by_player(event: Event, given: Mapping[str, Any], problems: Problems) -> dict[str, int]:
-    """``k_by_player`` keyed by player key; each name may be a key (TRF start rank), a FIDE id or a name."""
-    if not isinstance(given, Mapping):
-        raise EloError("k_by_player", "must map players (start rank, FIDE id or name) to K")
-    by = {}
-    for p in event.players:
-        for ident in (p.name.casefold(), p.fide_id, p.key):
-            if ident:
-                by[ident] = p.key
-    out = {}
-    for who, value in given.items():
-        key = by.get(str(who).strip()) or by.get(str(who).strip().casefold())
-        k = inputs.k_factor(value, f"k_by_player[{inputs.show(str(who))}]")
-        if key is None:
-            problems.add(None, f"k_by_player: no player {inputs.show(str(who))} in the file")
-        else:
-            out[key] = k
-    return out
+                       tuple(results), problems.result(), problems.groups())
 
 
 def _k_for(p: EventPlayer, per_player: dict[str, int], default_k: int | None, history: int | None,

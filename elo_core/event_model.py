@@ -7,48 +7,12 @@ rates them. Nothing here reads or rates: it is the vocabulary both sides share.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-MAX_PROBLEMS = 200
-"""Problems listed; past this they are counted in one last line."""
+from .problems import Problem, ProblemGroup, Problems
 
-
-@dataclass(frozen=True)
-class Problem:
-    """Something in the file that could not be used as it stands; ``line`` is 1-based (``None``: the whole file)."""
-
-    line: int | None
-    message: str
-
-    def to_dict(self) -> dict:
-        return {"line": self.line, "message": self.message}
-
-
-_MORE = re.compile(r"\.\.\. and (\d+) more problems")
-
-
-class Problems:
-    """Collects problems while a file is read: at most :data:`MAX_PROBLEMS`, the rest counted."""
-
-    def __init__(self, first: Iterable[Problem] = ()) -> None:
-        self.items: list[Problem] = list(first)
-        self.dropped = 0
-        more = _MORE.fullmatch(self.items[-1].message) if self.items and self.items[-1].line is None else None
-        if more:  # a result() carried on: its count goes on, and its line comes last again
-            self.items.pop()
-            self.dropped = int(more.group(1))
-
-    def add(self, line: int | None, message: str) -> None:
-        if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(line, message))
-        else:
-            self.dropped += 1
-
-    def result(self) -> tuple[Problem, ...]:
-        more = (Problem(None, f"... and {self.dropped} more problems"),) if self.dropped else ()
-        return tuple(self.items) + more
+__all__ = ["Entry", "Event", "EventPlayer", "Problem", "ProblemGroup", "Problems"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +63,9 @@ class EventPlayer:
     """K from the file, where a file has one."""
     entries: tuple[Entry, ...] = ()
     line: int | None = None
+    rating_source: str | None = None
+    """Where :attr:`rating` comes from, where the file leaves a choice (PGN tags that differ, a standard
+    rating given for a rapid or blitz event)."""
 
     @property
     def birth_year(self) -> int | None:
@@ -120,3 +87,7 @@ class Event:
     players: tuple[EventPlayer, ...]
     problems: tuple[Problem, ...]
     notes: tuple[str, ...] = ()
+    problem_groups: tuple[ProblemGroup, ...] = ()
+    """Every problem counted by kind (:mod:`elo_core.problems`); ``problems`` lists the first of each."""
+    start_text: str = ""
+    """The start date as the file writes it, where it gives one (read or not)."""

@@ -74,13 +74,16 @@ def _text(value: Any, field: str) -> str:
     return value if isinstance(value, str) else inputs.refuse(field, "must be a name")
 
 
-def _k_by_player(value: Any, field: str) -> dict[str, int]:
-    if value is None or value == "":
-        return {}
-    if not isinstance(value, Mapping):
-        raise EloError(field, "must map players (start rank, FIDE id or name) to K")
-    ks = inputs.collect([partial(inputs.k_factor, k, f"{field}[{inputs.show(str(who))}]") for who, k in value.items()])
-    return dict(zip(map(str, value), ks))
+def _by_player(parse: Parser, what: str) -> Parser:
+    """A map of players (start rank, FIDE id or name) to a number each: ``k_by_player``, ``standard_by_player``."""
+    def by_player(value: Any, field: str) -> dict[str, int]:
+        if value is None or value == "":
+            return {}
+        if not isinstance(value, Mapping):
+            raise EloError(field, f"must map players (start rank, FIDE id or name) to {what}")
+        got = inputs.collect([partial(parse, v, f"{field}[{inputs.show(str(who))}]") for who, v in value.items()])
+        return dict(zip(map(str, value), got))
+    return by_player
 
 
 def _event_auto(parse: Parser) -> Parser:
@@ -96,8 +99,9 @@ OPTIONS = (Param("method", _choice(inputs.METHODS), "fide"), Param("rules", _rul
 EVENT = (Param("text", source_text), Param("format", lambda v, f: inputs.choice(v or "auto", f, FORMATS), "auto"),
          Param("kind", _event_auto(_choice(inputs.KINDS))), Param("rules", _event_auto(inputs.day)),
          Param("k", _event_auto(inputs.k_factor)), Param("games_played", _event_auto(_whole(0, 100_000))),
-         Param("k_by_player", _k_by_player), Param("player", _optional(_text)),
-         Param("details", inputs.flag, True), Param("detail", _optional(lambda v, f: str(v))))
+         Param("k_by_player", _by_player(inputs.k_factor, "K")), Param("player", _optional(_text)),
+         Param("details", inputs.flag, True), Param("detail", _optional(lambda v, f: str(v))),
+         Param("standard_by_player", _by_player(inputs.rating, "a standard rating")))
 
 
 def _options(a: dict[str, Any]) -> dict[str, Any]:
@@ -127,17 +131,19 @@ def _curve(a: dict[str, Any]) -> dict:
 
 @lru_cache(maxsize=1)
 def _rated_event(text: str, problems: tuple, format: str, kind: str | None, rules: date | None, k: int | None,
-                 games_played: int | None, k_by_player: tuple[tuple[str, int], ...]) -> EventReport:
+                 games_played: int | None, k_by_player: tuple[tuple[str, int], ...],
+                 standard_by_player: tuple[tuple[str, int], ...] = ()) -> EventReport:
     """The last event rated is kept: opening one player's games after the table (same file, same
     options) is then a lookup, not reading and rating the file again."""
     return rate_event(parse_event(text, problems, format), kind=kind, rules=rules, k=k,
-                      k_by_player=dict(k_by_player), games_played=games_played)
+                      k_by_player=dict(k_by_player), games_played=games_played,
+                      standard_by_player=dict(standard_by_player))
 
 
 def _event_report(a: dict[str, Any]) -> EventReport:
     text, problems = a["text"]
     return _rated_event(text, problems, a["format"], a["kind"], a["rules"], a["k"], a["games_played"],
-                        tuple(a["k_by_player"].items()))
+                        tuple(a["k_by_player"].items()), tuple(a["standard_by_player"].items()))
 
 
 def _event(a: dict[str, Any]) -> dict:

@@ -1,10 +1,12 @@
 """The CLI through a subprocess, as arbiters' scripts use it."""
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
+from eventgen import swiss_trf, trf_line
 
 
 def cli(*args):
@@ -72,3 +74,43 @@ def test_every_bad_option_is_named_on_stderr(capsys):
     assert main(["need", "--rating", "1950", "--k", "20", "--target", "abc", "--remaining", "2000"]) == 2
     err = capsys.readouterr().err
     assert "target:" in err and "remaining" not in err
+
+
+@pytest.mark.parametrize("args", [
+    ["event", "{big}", "--json"], ["event", "{big}"], ["event", "{big}", "--csv"],
+    ["rate", "--rating", "1800", "--k", "20", "--game", "1750:1"], ["kfactor", "--rating", "1800", "--games-played", "9"],
+    ["--help"],   # argparse itself passes over a failed write: it ends with 0, as quietly
+])
+def test_a_closed_pipe_ends_quietly(args, tmp_path):
+    # As `python -m elo_core event FILE | head -1`: the reader is gone before the output is
+    # written (a pipe whose reading end is closed); no traceback, the status of SIGPIPE.
+    big = tmp_path / "big.trf"
+    big.write_text(swiss_trf(200, 9))
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        p = subprocess.run([sys.executable, "-m", "elo_core", *[a.format(big=big) for a in args]], stdout=write,
+                           stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write)
+    assert p.stderr == "" and p.returncode == (0 if args == ["--help"] else 141), p.stderr
+
+
+def test_head_reads_the_first_line_and_the_rest_ends_quietly(tmp_path):
+    big = tmp_path / "big.trf"
+    big.write_text(swiss_trf(500, 11))
+    p = subprocess.Popen([sys.executable, "-m", "elo_core", "event", str(big), "--json"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    assert p.stdout.readline() == "{\n"
+    p.stdout.close()
+    assert p.wait(timeout=60) in (0, 141) and "Traceback" not in p.stderr.read()
+    p.stderr.close()
+
+
+def test_event_standard_option_rates_an_unrated_rapid_player(tmp_path):
+    f = tmp_path / "rapid.trf"
+    f.write_text("\n".join(["042 2025/10/04", "222 900+10", trf_line(1, "Rated", 1800, rounds=[(2, "w", "0")], points=0.0),
+                            trf_line(2, "Newcomer", 0, rounds=[(1, "b", "1")], points=1.0)]) + "\n")
+    r = json.loads(cli("event", str(f), "--standard", "Newcomer=1900", "--json").stdout)
+    assert r["players"][1]["rating"] == 1900 and r["players"][1]["new_rating"] is not None
+    assert cli("event", str(f), "--standard", "Newcomer").returncode == 2

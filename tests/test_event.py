@@ -51,7 +51,7 @@ def test_facade_event_shape(big):
     r = ask("event", text=big, rules="2025-10-05", k_by_player={"1": 15}, details=True)
     assert r["ok"], r
     res = r["result"]
-    assert set(res) == {"event", "players", "problems"}
+    assert set(res) == {"event", "players", "problems", "problem_groups"}
     assert {"format", "name", "start", "end", "kind", "kind_note", "rules", "rules_note", "rules_detail", "players",
             "rated_players", "games", "rated_games", "rounds", "assumptions", "time_control"} <= set(res["event"])
     assert res["event"]["rules"] == "2025-10-05" and res["event"]["rounds"] == 11
@@ -248,9 +248,9 @@ def test_a_first_rating_only_by_the_rules_it_models(start, given):
 
 
 def test_rated_games_count_each_game_that_counts_for_someone_once():
-    # PGN, rapid: A is 2610 in the file but 2590 in two games with B (1990): for A they are
-    # 620 points apart (not rated, the 600-point rule); for B, 600 apart with A below 2601: rated.
-    # And a game between two unrated players counts for no one.
+    # PGN, rapid: A is 2610 in the file (the first tag) but 2590 in two games with B (1990): A is
+    # rated from 2610 on both sides of those games, 620 points from B: not rated for either (the
+    # 600-point rule); A-C counts for both, once; a game between two unrated players for no one.
     head = '[Date "2025.10.04"]\n[TimeControl "900+10"]\n'
     game = head + '[White "{w}"]\n[Black "{b}"]\n{elo}[Result "1-0"]\n\n'
     text = (game.format(w="A", b="C", elo='[WhiteElo "2610"]\n[BlackElo "2500"]\n')
@@ -258,17 +258,23 @@ def test_rated_games_count_each_game_that_counts_for_someone_once():
             + game.format(w="X", b="Y", elo=""))
     r = rate_event(read_event(text))
     by = {p.player.name: p for p in r.players}
-    assert r.kind == "rapid" and by["A"].rating_change.games_counted == 1 and by["B"].rating_change.games_counted == 2
-    assert r.summary()["games"] == 4 and r.summary()["rated_games"] == 3
+    assert r.kind == "rapid" and by["A"].rating_change.games_counted == 1 and by["B"].rating_change.games_counted == 0
+    assert [g.opponent for g in by["B"].rating_change.games] == [2610, 2610]
+    assert r.summary()["games"] == 4 and r.summary()["rated_games"] == 1
 
 
-def test_problems_past_the_limit_are_counted_in_one_last_line():
-    # 250 games with an unknown result: 200 listed, the rest counted in one last line, also
-    # once rating has added its own (here: a K for a player not in the file).
+def test_problems_are_grouped_by_kind_and_every_kind_stays_listed():
+    # 250 games with an unknown result: the first few listed, all counted in problem_groups, and
+    # a problem of another kind added by rating (a K for a player not in the file) is listed too.
     text = "".join(f'[White "A{i}"]\n[Black "B{i}"]\n[Result "2-0"]\n\n' for i in range(250))
     event = read_event(text)
     r = rate_event(event, rules="2025-10-01", k_by_player={"Nobody": 20})
-    for problems, dropped in ((event.problems, 50), (r.problems, 51)):
-        more = [p.message for p in problems if p.message.startswith("... and")]
-        assert len(problems) == 201 and more == [f"... and {dropped} more problems"] == [problems[-1].message]
-    assert Problems(r.problems).result() == r.problems
+    assert [(g.kind, g.count) for g in event.problem_groups] == [("result", 250)]
+    assert [(g.kind, g.count) for g in r.problem_groups] == [("result", 250), ("option", 1)]
+    for problems, left in ((event.problems, 245), (r.problems, 245)):
+        assert problems[-1].kind == "more" and problems[-1].message.startswith(f"... and {left} more problems")
+    assert any("no player 'Nobody'" in p.message for p in r.problems)
+    groups = r.to_dict()["problem_groups"]
+    assert groups[0]["lines"] == [1, 5, 9, 13, 17] and groups[0]["count"] == 250 and groups[0]["message"]
+    assert r.summary()["problem_count"] == 251
+    assert Problems.resume(r.problems, r.problem_groups).result() == r.problems

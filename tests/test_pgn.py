@@ -61,7 +61,7 @@ def test_game_boundaries_without_moves_and_odd_line_ends():
 def test_streaming_in_blocks_gives_the_same_games(monkeypatch):
     text = pgn_games(300, seed=5)
     whole = list(scan_headers(text))
-    monkeypatch.setattr("elo_core.pgn.BLOCK", 997)                # many blocks, cut anywhere
+    monkeypatch.setattr("elo_core.pgn_scan.BLOCK", 997)                # many blocks, cut anywhere
     streamed = list(scan_headers(io.StringIO(text, newline="")))
     assert streamed == whole and len(whole) == 300 and whole[1][0] == text[:text.index('[Event', 10)].count("\n") + 1
 
@@ -79,7 +79,7 @@ def test_ten_thousand_games_are_read():
     text = pgn_games(10_000)   # timed in bench/events.py, not here
     found = Problems()
     n = sum(1 for _ in scan_headers(text, found))
-    assert n == 10_000 and not found.items
+    assert n == 10_000 and not found.total()
 
 
 def test_one_players_season(edge):
@@ -125,14 +125,91 @@ def test_a_missing_elo_tag_takes_the_players_rating_in_the_file():
 
 
 def test_the_file_rating_stands_in_only_for_a_rated_game_without_a_rating_tag():
-    # An Elo tag that is not a rating stays an unrated opponent (as the problem says), an
-    # unfinished game needs no rating, and the games of one player are said once.
+    # An Elo tag that is not a rating is ignored: A is rated 1800 (their first tag) on both sides of
+    # that game too, as in A's own change; an unfinished game needs no rating, and the games of one
+    # player are said once.
     game = '[Date "2025.10.0{d}"]\n[White "B"]\n[Black "A"]\n[WhiteElo "2000"]\n{tag}[Result "{res}"]\n\n'
     text = ('[Date "2025.10.04"]\n[White "A"]\n[Black "B"]\n[WhiteElo "1800"]\n[BlackElo "2000"]\n[Result "1-0"]\n\n'
             + game.format(d=5, tag='[BlackElo "abc"]\n', res="1-0") + game.format(d=6, tag="", res="*")
             + game.format(d=7, tag="", res="0-1") + game.format(d=8, tag='[BlackElo "?"]\n', res="1/2-1/2"))
     event = read_event(text)
     b = {p.player.name: p for p in rate_event(event, k=20).players}["B"]
-    assert [g.opponent for g in b.rating_change.games] == [1800, 0, 1800, 1800]
+    assert [g.opponent for g in b.rating_change.games] == [1800, 1800, 1800, 1800]
     said = [p.message for p in event.problems if "their rating in the file" in p.message]
     assert said == ["A: no rating in the tags of 2 games (from this line); 1800, their rating in the file, is used"]
+
+
+def pgn(*games, head='[Date "2025.10.04"]\n'):
+    """Games as (white, white Elo, black, black Elo, result, more tags)."""
+    out = []
+    for w, we, b, be, res, more in games:
+        out.append(f'{head}[White "{w}"]\n[Black "{b}"]\n[WhiteElo "{we}"]\n[BlackElo "{be}"]\n[Result "{res}"]\n{more}\n1-0\n\n')
+    return "".join(out)
+
+
+def test_both_sides_of_a_game_use_the_same_two_ratings():
+    # A's tags differ (2000, then 2100): A is rated from 2000, their first tag, on both sides of
+    # both games, so that A's and B's expected scores in their game add up to one.
+    event = read_event(pgn(("A", 2000, "C", 2000, "1/2-1/2", ""), ("A", 2100, "B", 1900, "1-0", "")))
+    r = {p.player.name: p for p in rate_event(event, k=20).players}
+    a_vs_b, b_vs_a = r["A"].rating_change.games[1], r["B"].rating_change.games[0]
+    assert (a_vs_b.opponent, b_vs_a.opponent) == (1900, 2000)
+    assert a_vs_b.expected + b_vs_a.expected == 1 and (float(a_vs_b.expected), float(b_vs_a.expected)) == (0.64, 0.36)
+    assert r["A"].summary()["rating_source"] == "first rating tag in the file (the game at line 1)"
+    assert any("used on both sides of every game" in p.message and p.kind == "rating-tags-differ" for p in event.problems)
+    assert any("each player is rated from their first rating tag" in n for n in event.notes)
+
+
+@pytest.mark.parametrize("variant, counted, words", [
+    ("Standard", True, None), ("chess", True, None), ("Chess960", False, "Chess960 has no FIDE rating"),
+    ("chess 960", False, "Chess960"), ("fischerandom", False, "Chess960"), ("Fischer Random", False, "Chess960"),
+    ("Crazyhouse", False, "FIDE rates standard chess only"), ("Atomic", False, "FIDE rates standard chess only"),
+])
+def test_variants_are_not_counted(variant, counted, words):
+    event = read_event(pgn(("A", 2000, "B", 1900, "1-0", f'[Variant "{variant}"]\n')))
+    e = event.players[0].entries[0]
+    assert e.rated == counted and e.played
+    if words:
+        assert words in e.note and any("not counted" in n and words in n for n in event.notes)
+    assert rate_event(event).summary()["rated_games"] == (1 if counted else 0)
+
+
+def test_utcdate_stands_in_for_a_missing_or_unknown_date():
+    for head in ('[Date "????.??.??"]\n[UTCDate "2025.10.04"]\n', '[UTCDate "2025.10.04"]\n'):
+        event = read_event(pgn(("A", 2000, "B", 1900, "1-0", ""), head=head))
+        assert event.start.isoformat() == "2025-10-04" and event.players[0].entries[0].date == "2025-10-04"
+        assert rate_event(event).rules_note == "the event's start date"
+
+
+def test_an_unreadable_date_is_named_in_the_rules_note():
+    r = rate_event(read_event(pgn(("A", 2000, "B", 1900, "1-0", ""), head='[Date "the 4th"]\n')))
+    assert "could not be read" in r.rules_note and "the 4th" in r.rules_note
+
+
+@pytest.mark.parametrize("event_name, kind", [("Club Rapid Open", "rapid"), ("Blitz night", "blitz"),
+                                              ("Schnellschach-Cup", "rapid"), ("Autumn Open", None)])
+def test_the_kind_is_read_from_the_event_name_as_in_a_trf(event_name, kind):
+    event = read_event(pgn(("A", 2000, "B", 1900, "1-0", f'[Event "{event_name}"]\n')))
+    assert event.kind == kind
+    trf = read_event(f"012 {event_name}\n001    1 m    One\n")
+    assert trf.kind == kind
+    if kind:
+        assert f"says {kind}" in event.kind_note
+
+
+@pytest.mark.parametrize("control, kind, counted", [
+    ("10+0.05", "blitz", False), ("60+0.6", "blitz", False), ("120+1", "blitz", False), ("180+2", "blitz", True),
+    ("300", "blitz", True), ("600+0.5", "rapid", True), ("*180", "blitz", False), ("40/9000:1800+30", "standard", True),
+])
+def test_a_time_control_with_a_fractional_increment_is_read_and_bullet_is_not_counted(control, kind, counted):
+    event = read_event(pgn(("A", 2000, "B", 1900, "1-0", f'[TimeControl "{control}"]\n')))
+    assert event.kind == kind and "could not be read" not in event.kind_note
+    e = event.players[0].entries[0]
+    assert e.rated == counted
+    if not counted:
+        assert "not FIDE-rated" in e.note and "not FIDE-rated" in event.kind_note
+
+
+def test_twenty_thousand_games_are_read():
+    event = read_event(pgn_games(20_000, seed=7))   # timed by hand (tests/eventgen.py), not here
+    assert sum(len(p.entries) for p in event.players) == 40_000 and event.kind == "standard"
