@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from . import __version__
+from . import __version__, cli_more
 from .event import MAX_EVENT_CHARS
 from .facade import call
 from .inputs import EloError
@@ -92,22 +92,30 @@ def _parser() -> argparse.ArgumentParser:
                    help="rapid or blitz: the standard rating of a player unrated in it (B.02 7.2.1); repeat")
     c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
     c.add_argument("--csv", action="store_true", help="print the players table as CSV")
+    c.add_argument("--norms", action="store_true", help="check each player's title norms (B.01; TRF)")
+    c.add_argument("--pairing", default="swiss", help="with --norms: swiss (default) or roundrobin")
+    cli_more.add_commands(command)
     return p
+
+
+def _read(name: str, limit: int) -> bytes:
+    """At most ``limit`` bytes of the file (``-``: standard input)."""
+    try:
+        if name == "-":
+            return sys.stdin.buffer.read(limit)
+        with open(name, "rb") as f:
+            return f.read(limit)
+    except OSError as e:
+        raise EloError("file", f"cannot read {name}: {e.strerror or e}") from None
 
 
 def _event_request(ns: argparse.Namespace) -> tuple[str, dict]:
     """The file's bytes (decoded by the engine: UTF-8, else Latin-1) and the overrides."""
-    try:
-        if ns.file == "-":
-            data = sys.stdin.buffer.read(MAX_EVENT_CHARS + 1)
-        else:
-            with open(ns.file, "rb") as f:
-                data = f.read(MAX_EVENT_CHARS + 1)
-    except OSError as e:
-        raise EloError("file", f"cannot read {ns.file}: {e.strerror or e}") from None
+    data = _read(ns.file, MAX_EVENT_CHARS + 1)
     args = {"text": data, "format": ns.format, "kind": ns.kind, "rules": ns.rules, "k": ns.k,
             "games_played": ns.games_played, "k_by_player": _pairs(ns.k_player, "k-player", "K"),
-            "standard_by_player": _pairs(ns.standard, "standard", "RATING"), "player": ns.player}
+            "standard_by_player": _pairs(ns.standard, "standard", "RATING"), "player": ns.player,
+            "norms": ns.norms, "pairing": ns.pairing}
     return ("event_csv" if ns.csv else "event"), args
 
 
@@ -122,10 +130,34 @@ def _pairs(items: list[str], field: str, what: str) -> dict[str, str]:
     return out
 
 
+_OPTION_OF = {"games": "--game", "text": "FILE", "file": "FILE", "k_by_player": "--k-player", "standard_by_player": "--standard"}
+
+
+def option_name(field: str | None) -> str:
+    """The command line's name for a field elo_core names (``games[2].score`` is ``--game #3``).
+
+    >>> option_name("opponent_k"), option_name("games[2].score"), option_name("remaining[0]")
+    ('--opponent-k', '--game #3 (score)', '--remaining #1')
+    """
+    if not field:
+        return ""
+    head, _, rest = field.partition("[")
+    name = _OPTION_OF.get(head, "--" + head.replace("_", "-"))
+    if not rest:
+        return name
+    index, _, part = rest.partition("]")
+    if not index.isdigit():
+        return f"{name} {index!r}"
+    part = part.lstrip(".")
+    return f"{name} #{int(index) + 1}" + (f" ({part})" if part else "")
+
+
 def _request(ns: argparse.Namespace) -> tuple[str, dict]:
     """The facade operation and arguments for a parsed command line."""
     if ns.command == "event":
         return _event_request(ns)
+    if ns.command in cli_more.COMMANDS:
+        return cli_more.request(ns, _read)
     a = {k: v for k, v in vars(ns).items() if k not in ("command", "json") and v is not None}
     if "game" in a:
         a["games"] = a.pop("game")
@@ -151,7 +183,10 @@ def _main(argv: Sequence[str] | None) -> int:
         result = call(op, args)
     except EloError as e:
         for err in getattr(e, "errors", [e]):
-            print(f"error: {err}", file=sys.stderr)
+            where = option_name(err.field)
+            if ns.command == "norm" and err.field and err.field.split("[")[0] not in (*cli_more.NORM_OPTIONS, "file"):
+                where = f"{ns.file}: {err.field}"  # a field of the case file, not an option
+            print(f"error: {where}: {err.message}" if where else f"error: {err.message}", file=sys.stderr)
         return 2
     if op == "event_csv":
         sys.stdout.write(result["csv"])
@@ -192,6 +227,9 @@ def _rate_lines(r: dict) -> list[str]:
 
 
 def _table(op: str, r: Any) -> str:
+    more = cli_more.table(op, r)
+    if more is not None:
+        return more
     if op == "rate":
         return "\n".join(_rate_lines(r))
     if op == "single":
@@ -251,6 +289,7 @@ def _event_lines(r: dict) -> list[str]:
             lines.append(f"{p['rank'] or '':>4} {p['start_rank'] or '':>4}  {p['name'][:28]:<28} {p['rating'] or '-':>4} "
                          f"{p['games']:>3} {p['score']:>5g} {_num(p['expected']):>6} {p['effective_k'] or '-':>3} "
                          f"{_num(p['change'], 2, True) if rated else '-':>7} {new:>5} {p['performance'] or '-':>5}")
+        lines += [f"  norm, {p['name'][:28]}: {p['norm']['text']}" for p in r["players"] if p.get("norm")]
         if any(p["initial_rating"] for p in r["players"]):
             lines.append("(N): first rating of an unrated player (8.2), published or not: see --json")
     groups = r.get("problem_groups") or []

@@ -48,6 +48,9 @@ def _year(y: int, digits: int) -> int:
 
 
 def _make(y: int, m: int, d: int) -> date | None:
+    """The date, or None when it is no date, or none a tournament file could mean (before 1900)."""
+    if y < 1900:
+        return None
     try:
         return date(y, m, d)
     except ValueError:

@@ -166,9 +166,11 @@ class EventReport:
             "problem_count": sum(g.count for g in self.problem_groups) or len(self.problems),
         })
 
-    def to_dict(self, details: bool = True) -> dict:
-        return {"event": self.summary(),
-                "players": [p.to_dict() if details else p.summary() for p in self.players],
+    def to_dict(self, details: bool = True, limit: int | None = None) -> dict:
+        """``limit``: list at most this many players (the file's order); ``event.players`` counts them all."""
+        listed = self.players if limit is None else self.players[:limit]
+        return {"event": {**self.summary(), "players_listed": len(listed)},
+                "players": [p.to_dict() if details else p.summary() for p in listed],
                 "problems": [p.to_dict() for p in self.problems],
                 "problem_groups": [g.to_dict() for g in self.problem_groups]}
 
@@ -187,7 +189,8 @@ class EventReport:
 
 def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = None,
                k_by_player: Mapping[str, Any] | None = None, games_played: Any = None,
-               standard_by_player: Mapping[str, Any] | None = None) -> EventReport:
+               standard_by_player: Mapping[str, Any] | None = None,
+               games_played_by_player: Mapping[str, Any] | None = None) -> EventReport:
     """Rate every player of ``event`` (see the module's docstring for the choices made).
 
     >>> ev = read_event('[Date "2025.10.04"]\\n[White "Alpha"]\\n[Black "Beta"]\\n'
@@ -203,7 +206,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
     elif event.kind:
         kind, kind_note = event.kind, event.kind_note
     else:
-        kind, kind_note = "standard", f"{event.kind_note}: standard assumed (give kind to change it)"
+        kind, kind_note = "standard", f"{event.kind_note}: standard assumed (choose the kind to change it)"
         assumptions.append(f"kind: {kind_note}")
     if rules not in (None, ""):
         on, rules_note = inputs.day(rules, "rules"), "given"
@@ -212,14 +215,16 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
     else:
         missing = f"the start date in the file ({event.start_text[:40]!r}) could not be read" if event.start_text \
             else "no start date in the file"
-        on, rules_note = date.today(), f"{missing}: rules of today (give rules to change it)"
+        on, rules_note = date.today(), f"{missing}: rules of today (choose the rules date to change it)"
         assumptions.append(f"rules: {rules_note}")
     if on < FIRST_EDITION:
         raise EloError("rules", f"the event started on {on.isoformat()}; rules before {FIRST_EDITION.isoformat()} "
-                                "are not modelled: give a later rules date")
+                                "are not modelled: choose a later rules date")
     default_k = inputs.k_factor(k, "k") if k not in (None, "") else None
     history = inputs.whole(games_played, "games_played", 0, 100_000) if games_played not in (None, "") else None
     per_player = by_player(event, k_by_player, "k_by_player", "K", inputs.k_factor, problems)
+    played_by = by_player(event, games_played_by_player, "games_played_by_player", "games played before",
+                          lambda v, f: inputs.whole(v, f, 0, 100_000), problems)
     standard = by_player(event, standard_by_player, "standard_by_player", "a standard rating", inputs.rating, problems)
     event = with_standard_ratings(event, standard, kind, problems)
     if default_k is None and any(p.rating and p.key not in per_player and not p.k for p in event.players):
@@ -227,8 +232,8 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
             f"K: from the K advisor (8.3.3) by rating, birth year and date, with {history} rated games before the "
             "event (given)" if history is not None else
             f"K: from the K advisor (8.3.3) by rating, birth year and date, assuming every player had at least "
-            f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give games_played, k or "
-            "k_by_player to change it)")
+            f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give each player's games "
+            "before the event, or K, to change it)")
     if unrated_match(event):
         event = match_not_rated(event, problems)
     names = {p.key: p.name for p in event.players}
@@ -237,7 +242,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
         games = [(e.opponent_rating, e.points) for e in p.entries if e.rated]
         k_used = k_source = k_note = rc = None
         if p.rating:
-            k_used, k_source, k_note = _k_for(p, per_player, default_k, history, on, kind)
+            k_used, k_source, k_note = _k_for(p, per_player, default_k, played_by.get(p.key, history), on, kind)
             try:
                 rc = rate(p.rating, k_used, games, rules=on, kind=kind)
             except EloError as e:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from .event import EventReport
@@ -20,19 +21,31 @@ _TEXT_COLUMNS = ("name", "title", "federation", "fide_id", "birth")
 def event_csv(report: EventReport) -> str:
     """The players table as CSV text (comma separated, a header row, CRLF line ends as RFC 4180).
 
-    A text cell starting with ``= + - @`` gets a leading apostrophe, so that a
-    spreadsheet shows a name like ``=HYPERLINK(...)`` as text instead of running it.
+    Every text cell is quoted; a text cell starting with ``= + - @`` gets a leading apostrophe,
+    so that a name like ``=HYPERLINK(...)`` shows as text instead of running; and so does such a
+    character right after a ``;`` or a tab inside a cell: a spreadsheet splitting on another
+    separator (``;`` in many locales) would start a cell there.
+
+    >>> _guard("x;=1+1;y"), _guard("=HYPERLINK(1)"), _guard("Smith-Jones, Ann")
+    ("x;'=1+1;y", "'=HYPERLINK(1)", 'Smith-Jones, Ann')
     """
     out = io.StringIO()
-    w = csv.writer(out)
+    w = csv.writer(out, quoting=csv.QUOTE_NONNUMERIC)
     w.writerow(CSV_COLUMNS)
     for p in report.players:
         row = p.summary()
         for c in _TEXT_COLUMNS:
-            if isinstance(row[c], str) and row[c][:1] in ("=", "+", "-", "@", "\t", "\r"):
-                row[c] = "'" + row[c]
+            if isinstance(row[c], str):
+                row[c] = _guard(row[c])
         w.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
     return out.getvalue()
+
+
+_FORMULA_START = re.compile(r"(^|[;\t])(?=[=+\-@\t\r])")
+
+
+def _guard(text: str) -> str:
+    return _FORMULA_START.sub(lambda m: m.group(1) + "'", text)
 
 
 def season(report: EventReport, name: Any) -> dict:

@@ -60,7 +60,7 @@ def detect_format(text: str) -> str:
         if seen > 200:
             break
     raise EloError("format", "neither a TRF (lines such as '012 name', '001 ...') nor a PGN (tags such as "
-                             "[White \"...\"]); say which with format")
+                             "[White \"...\"]); choose the format")
 
 
 READERS = {"trf": trf.parse_trf, "pgn": pgn.parse_pgn}

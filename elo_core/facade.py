@@ -33,7 +33,8 @@ def handle(request: str) -> str:
     """
     try:
         if not isinstance(request, str) or len(request) > MAX_REQUEST:
-            raise EloError(None, "the request is too large")
+            raise EloError(None, f"the request is too large: at most {MAX_EVENT_CHARS // 1_000_000} MB of file text "
+                                 "is read")
         req = json.loads(request)
         return json.dumps({"ok": True, "result": _one(req)}, allow_nan=False)
     except EloError as e:

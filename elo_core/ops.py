@@ -1,16 +1,12 @@
-"""The operations of the JSON door (:mod:`elo_core.facade`), each declared once.
-
-An :class:`Op` lists its parameters (:class:`Param`: the name a request uses, the parser
-that checks the value and names the field, the value used when the name is absent) and
-the function that computes its answer from the parsed values. Every parameter is parsed,
-every bad one reported together, before anything is computed.
+"""The operations of the JSON door (:mod:`elo_core.facade`), each declared once: the FIDE ones here,
+online ratings in :mod:`elo_core.ops_online`, title norms in :mod:`elo_core.ops_norms`.
+What an operation is (:class:`Op`, :class:`Param`) lives in :mod:`elo_core.op_spec`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache, partial
 from typing import Any
@@ -18,37 +14,19 @@ from typing import Any
 from . import __version__, inputs
 from .event import FORMATS, EventReport, parse_event, rate_event, source_text
 from .event_export import event_csv, season
+from .games_text import split_games
 from .inputs import EloError
 from .kfactor import k_factor
+from .op_spec import Op, Param, Parser, parse_args
+from .ops_norms import NORM_OPS, norms_by_player
+from .ops_online import ONLINE_OPS
 from .performance import initial_rating, performance
 from .plain import plain
 from .planning import score_needed, what_if
 from .rating import rate, single_game
 from .tables import difference_bands, expected_from_table
 
-Parser = Callable[[Any, str], Any]
-
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    parse: Parser
-    """``parse(value, field)``: the checked value, or an :class:`EloError` naming ``field``."""
-    default: Any = None
-    """The raw value used when the request does not name this parameter."""
-
-
-@dataclass(frozen=True)
-class Op:
-    params: tuple[Param, ...]
-    run: Callable[[dict[str, Any]], Any]
-    """The answer, from the parsed values keyed by parameter name."""
-
-
-def parse_args(params: tuple[Param, ...], args: Mapping[str, Any]) -> dict[str, Any]:
-    """Every parameter parsed; one :class:`EloError` naming every bad field, in ``params`` order."""
-    values = inputs.collect([partial(p.parse, args.get(p.name, p.default), p.name) for p in params])
-    return {p.name: v for p, v in zip(params, values)}
+__all__ = ["OPS", "Op", "Param", "parse_args"]
 
 
 # --- parsers: the inputs module's checks, as (value, field) -> value --------------------------------------------
@@ -74,6 +52,18 @@ def _text(value: Any, field: str) -> str:
     return value if isinstance(value, str) else inputs.refuse(field, "must be a name")
 
 
+PASTE_LIMIT = 100_000
+"""Characters of pasted games read: far more than the most games rated (inputs.MAX_GAMES)."""
+
+
+def _pasted(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        return inputs.refuse(field, "must be text")
+    if len(value) > PASTE_LIMIT:
+        return inputs.refuse(field, f"is too long: at most {PASTE_LIMIT:,} characters are read")
+    return value
+
+
 def _by_player(parse: Parser, what: str) -> Parser:
     """A map of players (start rank, FIDE id or name) to a number each: ``k_by_player``, ``standard_by_player``."""
     def by_player(value: Any, field: str) -> dict[str, int]:
@@ -84,6 +74,17 @@ def _by_player(parse: Parser, what: str) -> Parser:
         got = inputs.collect([partial(parse, v, f"{field}[{inputs.show(str(who))}]") for who, v in value.items()])
         return dict(zip(map(str, value), got))
     return by_player
+
+
+def _birth_year(value: Any, field: str, args: Mapping[str, Any]) -> int | None:
+    """1900 up to the year of the advice's date (today when it is not a date)."""
+    if value is None or value == "":
+        return None
+    try:
+        year = inputs.day(args["date"], "date").year if args.get("date") not in (None, "") else date.today().year
+    except EloError:
+        year = date.today().year
+    return inputs.whole(value, field, 1900, year)
 
 
 def _event_auto(parse: Parser) -> Parser:
@@ -99,9 +100,12 @@ OPTIONS = (Param("method", _choice(inputs.METHODS), "fide"), Param("rules", _rul
 EVENT = (Param("text", source_text), Param("format", lambda v, f: inputs.choice(v or "auto", f, FORMATS), "auto"),
          Param("kind", _event_auto(_choice(inputs.KINDS))), Param("rules", _event_auto(inputs.day)),
          Param("k", _event_auto(inputs.k_factor)), Param("games_played", _event_auto(_whole(0, 100_000))),
+         Param("games_played_by_player", _by_player(_whole(0, 100_000), "a number of games")),
          Param("k_by_player", _by_player(inputs.k_factor, "K")), Param("player", _optional(_text)),
          Param("details", inputs.flag, True), Param("detail", _optional(lambda v, f: str(v))),
-         Param("standard_by_player", _by_player(inputs.rating, "a standard rating")))
+         Param("limit", _optional(_whole(1, 10_000_000))),
+         Param("standard_by_player", _by_player(inputs.rating, "a standard rating")),
+         Param("norms", inputs.flag, False), Param("pairing", _choice(("swiss", "roundrobin")), "swiss"))
 
 
 def _options(a: dict[str, Any]) -> dict[str, Any]:
@@ -129,21 +133,21 @@ def _curve(a: dict[str, Any]) -> dict:
             "logistic": [[d, 1 / (1 + 10 ** (-d / 400))] for d in range(-800, 801, 20)]}
 
 
+# The options of rate_event (the rest of EVENT says what to show of the rated event).
+_RATING_OPTIONS = ("kind", "rules", "k", "games_played", "k_by_player", "standard_by_player", "games_played_by_player")
+
+
 @lru_cache(maxsize=1)
-def _rated_event(text: str, problems: tuple, format: str, kind: str | None, rules: date | None, k: int | None,
-                 games_played: int | None, k_by_player: tuple[tuple[str, int], ...],
-                 standard_by_player: tuple[tuple[str, int], ...] = ()) -> EventReport:
+def _rated_event(text: str, problems: tuple, format: str, options: tuple[tuple[str, Any], ...]) -> EventReport:
     """The last event rated is kept: opening one player's games after the table (same file, same
     options) is then a lookup, not reading and rating the file again."""
-    return rate_event(parse_event(text, problems, format), kind=kind, rules=rules, k=k,
-                      k_by_player=dict(k_by_player), games_played=games_played,
-                      standard_by_player=dict(standard_by_player))
+    return rate_event(parse_event(text, problems, format), **{k: dict(v) if isinstance(v, tuple) else v for k, v in options})
 
 
 def _event_report(a: dict[str, Any]) -> EventReport:
     text, problems = a["text"]
-    return _rated_event(text, problems, a["format"], a["kind"], a["rules"], a["k"], a["games_played"],
-                        tuple(a["k_by_player"].items()), tuple(a["standard_by_player"].items()))
+    options = tuple((k, tuple(a[k].items()) if isinstance(a[k], dict) else a[k]) for k in _RATING_OPTIONS)
+    return _rated_event(text, problems, a["format"], options)
 
 
 def _event(a: dict[str, Any]) -> dict:
@@ -151,12 +155,16 @@ def _event(a: dict[str, Any]) -> dict:
     ``detail`` (a player's key) adds just that player's as ``detail``; ``player`` (a name)
     adds that player's games for the tournament tab as ``season``."""
     report = _event_report(a)
-    out = report.to_dict(details=a["details"])
+    out = report.to_dict(details=a["details"], limit=a["limit"])
     if a["detail"] is not None:
         found = [p for p in report.players if p.player.key == a["detail"]]
         out["detail"] = found[0].to_dict() if found else None
     if a["player"]:
         out["season"] = season(report, a["player"])
+    if a["norms"]:
+        norms = norms_by_player(report, [p["key"] for p in out["players"]], pairing=a["pairing"])
+        for p in out["players"]:
+            p["norm"] = norms.get(p["key"])
     return out
 
 
@@ -172,7 +180,7 @@ OPS: dict[str, Op] = {
                  lambda a: single_game(a["rating"], a["opponent"], a["k"], a["opponent_k"], **_options(a)).to_dict()),
     "performance": Op((GAMES,), lambda a: performance(a["games"]).to_dict()),
     "initial": Op((GAMES,), lambda a: initial_rating(a["games"]).to_dict()),
-    "kfactor": Op((RATING, Param("games_played", _whole(0, 100_000)), Param("birth_year", _optional(_whole(1900, 9999))),
+    "kfactor": Op((RATING, Param("games_played", _whole(0, 100_000)), Param("birth_year", _birth_year, sees_args=True),
                    Param("reached_2400", inputs.flag), Param("period_games", _optional(_whole(0, inputs.MAX_GAMES))),
                    Param("date", _optional(inputs.day)), Param("kind", _choice(inputs.KINDS), "standard")),
                   lambda a: k_factor(a["rating"], a["games_played"], birth_year=a["birth_year"],
@@ -185,9 +193,12 @@ OPS: dict[str, Op] = {
                         Param("target", inputs.rating)),
                        lambda a: score_needed(a["rating"], a["k"], a["games"], a["remaining"], a["target"],
                                               **_options(a)).to_dict()),
+    "games_text": Op((Param("text", _pasted),), lambda a: {"games": [list(g) for g in split_games(a["text"])]}),
     "table": Op((), lambda a: difference_bands()),
     "curve": Op((), _curve),
     "ping": Op((), lambda a: {"version": __version__}),
     "event": Op(EVENT, _event),
     "event_csv": Op(EVENT, _event_csv),
+    **ONLINE_OPS,
+    **NORM_OPS,
 }

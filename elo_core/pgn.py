@@ -163,7 +163,7 @@ def parse_pgn(text: str | Iterable[str], problems: tuple[Problem, ...] = ()) -> 
 
 def _kind(control: Control | None, name: str) -> tuple[str | None, str]:
     """The kind from the most common ``TimeControl``, else from the event's name."""
-    said = f"TimeControl: {control.note}" if control else "no time control in the file"
+    said = f"{control.note} (TimeControl tag)" if control else "no time control in the file"
     if control and control.kind:
         return control.kind, said
     kind = kind_from_name(name)

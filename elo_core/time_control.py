@@ -87,7 +87,7 @@ def read_control(text: str, *, seconds: bool = True) -> Control:
         minutes = _text_minutes(raw.lower())
     if minutes is not None:
         kind = kind_of_minutes(minutes)
-        note = f"time control {shown}: {minutes:g} min for 60 moves (base plus 60 increments) -> {kind}"
+        note = f"time control {shown}: {minutes:g} minutes for 60 moves (the base time and 60 increments), so {kind}"
         if minutes <= BLITZ_FLOOR_MINUTES:
             note += f", faster than FIDE rates (blitz must be more than {BLITZ_FLOOR_MINUTES} min): not FIDE-rated"
         return Control(kind, minutes, note)
@@ -108,7 +108,7 @@ def kind_from_time_control(text: str, *, seconds: bool = True) -> tuple[str | No
     >>> kind_from_time_control("5400+30")[0], kind_from_time_control("900+10")[0], kind_from_time_control("180+2")[0]
     ('standard', 'rapid', 'blitz')
     >>> kind_from_time_control("90 min + 30 sec/move", seconds=False)[0], kind_from_time_control("40/120, 60", seconds=False)
-    ('standard', ('standard', "time control '40/120, 60': 180 min for 60 moves (base plus 60 increments) -> standard"))
+    ('standard', ('standard', "time control '40/120, 60': 180 minutes for 60 moves (the base time and 60 increments), so standard"))
     """
     c = read_control(text, seconds=seconds)
     return c.kind, c.note

@@ -39,6 +39,7 @@ of the format is the short reader below, which keeps going and lists each proble
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import date
 
@@ -60,6 +61,8 @@ TEAM_BOARD = {"+": "team event: board won by forfeit (no opponent on it): not ra
               "-": "team event: board lost by forfeit (no opponent on it): not rated"}
 POINTS = {**PLAYED, **UNRATED_PLAYED, **FORFEITS, **BYES}
 OTHER_SIDE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+# Points as the spec writes them: plain ASCII decimals.
+_POINTS = re.compile(r"\d{1,3}(?:\.\d)?|\.\d", re.ASCII)
 FIRST_ROUND = 92  # column of round 1 (1-based)
 _OLD_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 TEAM_RECORDS = ("013", "310")
@@ -137,11 +140,10 @@ def _read_player(n: int, line: str, players: dict[int, dict], found: Problems) -
                   "rating")
         rating = 0
     points_text = _col(line, 81, 84)
-    try:
-        points = float(points_text) if points_text else None
-    except ValueError:
-        found.add(n, f"player {who}: points (columns 81-84) {points_text!r} is not a number", "column")
-        points = None
+    points = float(points_text) if _POINTS.fullmatch(points_text) else None
+    if points_text and points is None:  # float() also reads nan, inf, 1_0 and other scripts' digits
+        found.add(n, f"player {who}: points (columns 81-84) {points_text!r} is not a number of points; "
+                     "the player is rated from the round results", "column")
     rank_text = _col(line, 86, 89)
     title = _col(line, 11, 13)
     rounds = []

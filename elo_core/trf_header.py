@@ -84,14 +84,14 @@ def read_kind(head: Head, found: Problems) -> Kind:
             if c.kind:
                 if c.too_fast:
                     found.add(head[tag][0], f"{tag}: {c.note}: no game of this event counts", "time-control")
-                return Kind(c, f"{tag}: {c.note}", raw, head[tag][0])
+                return Kind(c, f"{c.note} (line {tag})", raw, head[tag][0])
             found.add(head[tag][0], f"{tag}: {c.note}", "time-control")
             tried.append(f"{tag}: {c.note}")
     written = _text(head, "222") or _text(head, "122")
     for tag in ("092", "012"):
         kind = kind_from_name(_text(head, tag))
         if kind:
-            return Kind(Control(kind, None, ""), "; ".join([*tried, f"{tag} says {kind}"]), written, None)
+            return Kind(Control(kind, None, ""), "; ".join([*tried, f"the event's {'name' if tag == '012' else 'type'} says {kind} (line {tag})"]), written, None)
     note = "; ".join(tried) if tried else "the time control cannot be told from the file (no 222 or 122)"
     return Kind(Control(None, None, note), note, written, None)
 

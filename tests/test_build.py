@@ -93,3 +93,12 @@ def test_the_worker_adapter_is_for_the_pinned_pyodide(tmp_path):
     other.write_text(build.ADAPTER.read_text().replace(f'"{build.PYODIDE_VERSION}"', '"315.0.0"'))
     with pytest.raises(build.BuildError, match="written for Pyodide 315.0.0, but build.py pins"):
         build.check_adapter(other)
+
+
+def test_the_kept_file_is_named_alike_where_it_is_read_and_where_it_is_kept():
+    # the entry reads it before its modules arrive, so it names the file itself (web/worker.js)
+    import re
+    name = re.compile(r'KEPT_FILE = "([^"]+)"')
+    entry = name.findall((build.WEB / "worker.js").read_text())
+    module = name.findall((build.WEB / "worker" / "snapshot.js").read_text())
+    assert entry == module and len(entry) == 1

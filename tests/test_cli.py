@@ -54,11 +54,14 @@ def test_initial_says_published():
 
 
 @pytest.mark.parametrize("args, words", [
-    (["rate", "--rating", "abc", "--k", "20"], "rating: must be a number"),
-    (["rate", "--rating", "1800", "--k", "0", "--game", "1800:2"], "k: must be between 1 and 100"),
-    (["rate", "--rating", "1800", "--k", "20", "--game", "1800:2"], "games[0].score"),
-    (["rate", "--rating", "1800", "--k", "20", "--rules", "tomorrow"], "rules: must be a date"),
-    (["kfactor", "--rating", "1800", "--games-played", "-3"], "games_played"),
+    (["rate", "--rating", "abc", "--k", "20"], "--rating: must be a number"),
+    (["rate", "--rating", "1800", "--k", "0", "--game", "1800:2"], "--k: must be between 1 and 100"),
+    (["rate", "--rating", "1800", "--k", "20", "--game", "1800:2"], "--game #1 (score):"),
+    (["rate", "--rating", "1800", "--k", "20", "--rules", "tomorrow"], "--rules: must be a date"),
+    (["kfactor", "--rating", "1800", "--games-played", "-3"], "--games-played:"),
+    (["single", "--rating", "1800", "--k", "20", "--opponent", "1900", "--opponent-k", "x"], "--opponent-k:"),
+    (["need", "--rating", "1800", "--k", "20", "--target", "1900", "--remaining", "1900", "--remaining", "x"],
+     "--remaining #2: must be a number"),
     (["rate", "--k", "20"], "required"),
 ])
 def test_bad_input_exits_2_with_the_message_on_stderr(args, words):
@@ -70,10 +73,10 @@ def test_every_bad_option_is_named_on_stderr(capsys):
     from elo_core.cli import main
     assert main(["kfactor", "--rating", "abc", "--games-played", "x"]) == 2
     err = capsys.readouterr().err
-    assert "rating:" in err and "games_played:" in err
+    assert "--rating:" in err and "--games-played:" in err
     assert main(["need", "--rating", "1950", "--k", "20", "--target", "abc", "--remaining", "2000"]) == 2
     err = capsys.readouterr().err
-    assert "target:" in err and "remaining" not in err
+    assert "--target:" in err and "remaining" not in err
 
 
 @pytest.mark.parametrize("args", [

@@ -163,7 +163,7 @@ def test_cli_table_json_csv_and_player():
     assert p.returncode == 0 and "Alpha, Ann" in out and "+4.00" in out and "2004" in out and HOSTILE in out
     j = json.loads(cli(str(DATA / "codes.trf"), "--json", "--k-player", "1=10").stdout)
     assert j["players"][0]["k"] == 10
-    assert cli(str(DATA / "codes.trf"), "--csv").stdout.decode().startswith("rank,start_rank,name")
+    assert cli(str(DATA / "codes.trf"), "--csv").stdout.decode().startswith('"rank","start_rank","name"')
     season = cli(str(DATA / "edge.pgn"), "--player", "Beta, Bob").stdout.decode()
     assert "--game 2000:0 --game 1800:0.5" in season
     assert "Alpha, Ann" in cli("-", "--format", "trf", stdin=(DATA / "codes.trf").read_bytes()).stdout.decode()
@@ -278,3 +278,15 @@ def test_problems_are_grouped_by_kind_and_every_kind_stays_listed():
     assert groups[0]["lines"] == [1, 5, 9, 13, 17] and groups[0]["count"] == 250 and groups[0]["message"]
     assert r.summary()["problem_count"] == 251
     assert Problems.resume(r.problems, r.problem_groups).result() == r.problems
+
+
+def test_csv_quotes_every_text_cell_so_another_separator_keeps_names_whole():
+    # spreadsheets in many locales split on ";": a quoted name stays one cell, and the formula guard stays
+    rows = [trf_line(1, "x;=1+1;y", 1800, rounds=[(2, "w", "1")]), trf_line(2, "=HYPERLINK(1)", 1750, rounds=[(1, "b", "0")])]
+    text = event_csv(rate_event(read_event("012 T\n042 2025/10/04\n" + "\n".join(rows) + "\n"), k=20))
+    lines = text.splitlines()
+    assert '"x;\'=1+1;y"' in lines[1] and "\"'=HYPERLINK(1)\"" in lines[2]  # quoted, and guarded
+    for delimiter in (",", ";"):  # what a reader splitting on either sees: no cell starts a formula
+        for cells in csv.reader(lines[1:], delimiter=delimiter):
+            assert not any(c.startswith(("=", "+", "@")) for c in cells), cells
+    assert [r["name"] for r in csv.DictReader(io.StringIO(text))] == ["x;'=1+1;y", "'=HYPERLINK(1)"]

@@ -93,3 +93,20 @@ def test_remaining_opponents_are_ratings_not_games():
     assert [e["field"] for e in r["errors"]] == ["remaining[1]", "remaining[2]"]
     assert ask("score_needed", rating=1950, k=20, games="1900:=", remaining=[2000, "2050"], target=1970,
                rules="2025-10-01")["result"]["points"] == 2.0
+
+
+def test_a_birth_year_is_bounded_by_the_advices_date_while_it_is_typed():
+    # typing "19" says the real range, and a year after the date is reported with the other bad fields
+    r = ask("kfactor", rating=1800, games_played=10, birth_year="19", date="2025-10-01")
+    assert r["errors"] == [{"field": "birth_year", "message": "must be between 1900 and 2025, not 19"}]
+    r = ask("kfactor", rating="x", games_played=10, birth_year="2030", date="2025-10-01")
+    assert [e["field"] for e in r["errors"]] == ["rating", "birth_year"]
+
+
+def test_a_pasted_list_of_games_is_split_into_rows():
+    answer = json.loads(handle(json.dumps({"op": "games_text", "args": {"text": "1750 1\n1900 ½; 2010:0\n2100\t="}})))
+    assert answer == {"ok": True, "result": {"games": [["1750", "1"], ["1900", "0.5"], ["2010", "0"], ["2100", "0.5"]]}}
+    row = json.loads(handle(json.dumps({"op": "games_text", "args": {"text": "1750 1900 2010"}})))
+    assert row["result"]["games"] == [["1750", "1"], ["1900", "1"], ["2010", "1"]]
+    bad = json.loads(handle(json.dumps({"op": "games_text", "args": {"text": "1" * 100_001}})))
+    assert bad["ok"] is False and bad["errors"][0]["field"] == "text"

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from eventgen import trf_line
 
-from elo_core import rate, rate_event, read_event
+from elo_core import event_csv, rate, rate_event, read_event
 from elo_core.trf import parse_date
 
 DATA = Path(__file__).parent / "data"
@@ -99,3 +99,18 @@ def test_dates_and_kind_sources():
     assert read_event("\n".join(["092 Swiss, Blitz"] + base)).kind == "blitz"
     ev = read_event("\n".join(["042 2025-13-01"] + base))
     assert ev.kind is None and ev.start is None and ev.problems[0].line == 1
+
+
+@pytest.mark.parametrize("column", ["nan", "inf", "-inf", "1_0", "\u0661\u0660", "1e1", "+1"])
+def test_a_points_column_that_is_not_plain_decimals_is_a_problem_not_a_refusal(column):
+    # float() reads all of these (nan, 10, ...): the column must be plain ASCII decimals; the player
+    # is still rated from the round results, and nothing non-finite reaches the CSV
+    line = trf_line(1, "Alpha, Ann", 1800, points=1.0, rank=1, rounds=[(2, "w", "1")])
+    line = line[:80] + f"{column:>4}" + line[84:]
+    other = trf_line(2, "Beta, Bob", 1750, points=0.0, rank=2, rounds=[(1, "b", "0")])
+    text = "012 Test\n042 2025/10/04\n" + line + "\n" + other + "\n"
+    report = rate_event(read_event(text), k=20)
+    alpha = report.players[0]
+    assert alpha.player.points is None and alpha.rating_change.change_rounded == 9
+    assert any("points (columns 81-84)" in p.message and p.line == 3 for p in report.problems)
+    assert "nan" not in event_csv(report) and "inf" not in event_csv(report)
