@@ -84,6 +84,7 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 # Pyodide's API for it is experimental; the worker falls back to the normal start
 # whenever the snapshot is missing, corrupt or gives a wrong answer.
 SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
+CHECKSUM_SCRIPT = WEB / "worker" / "snapshot.js"  # the kept copy's checksum: snapshot.mjs runs it too
 # The request the snapshot answers at build time and the worker again after restoring
 # it: the restored interpreter must give exactly the same answer.
 SNAPSHOT_CHECK = {"op": "rate", "args": {"rating": "1800", "k": "20",
@@ -256,7 +257,7 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
                  _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(pyodide_dir / RUNTIME_SCRIPT).encode(),
                  stdlib["sha256"].encode(),
                  _sha256(elo_wheel).encode(),
-                 SNAPSHOT_SCRIPT.read_bytes(), check.encode()):
+                 SNAPSHOT_SCRIPT.read_bytes(), CHECKSUM_SCRIPT.read_bytes(), check.encode()):
         key.update(part + b"\0")
     cache = CACHE / "snapshots" / key.hexdigest()[:24]
     gz, meta = cache / "snapshot.bin.gz", cache / "snapshot.json"
@@ -290,7 +291,7 @@ def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
         gz.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
         meta.write_text(json.dumps({
             "bytes": len(data), "heap_bytes": heap, "heap_limit": limit,
-            "raw_sha256": hashlib.sha256(data).hexdigest(),
+            "raw_sha256": hashlib.sha256(data).hexdigest(), "raw_checksum": made["checksum"],
             "check": {"request": check, "response": made["response"]},
         }, indent=2) + "\n")
         for old in sorted((CACHE / "snapshots").iterdir(), key=lambda d: d.stat().st_mtime)[:-4]:

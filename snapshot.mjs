@@ -7,7 +7,7 @@
 // The interpreter must not hold any JavaScript object when the snapshot is taken
 // ("Unexpected hiwire entry"), so elo_core goes in by unzipping its wheel with
 // Python's zipfile (no loadPackage, no micropip), and no PyProxy is kept.
-// Prints one JSON line: {"bytes": n, "response": "<elo_core's answer to the request>"}.
+// Prints one JSON line: {"bytes": n, "response": "<elo_core's answer to the request>", "checksum": "<hex>"}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -37,4 +37,6 @@ elo_core.facade.handle(${JSON.stringify(request)})
 `);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out, bytes);
-process.stdout.write(JSON.stringify({ bytes: bytes.length, response }) + "\n");
+// The worker checks a kept copy with this very function (web/worker/snapshot.js).
+const { checksum } = await import(new URL("./web/worker/snapshot.js", import.meta.url).href);
+process.stdout.write(JSON.stringify({ bytes: bytes.length, response, checksum: checksum(bytes) }) + "\n");

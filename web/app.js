@@ -5,25 +5,25 @@
 // values and game rows in place (docs/performance.md, "Set up before the first paint").
 
 import { foreseen } from "./ahead.js";
-import { formatAddress, parseAddress } from "./address.js";
-import { setCurve, watchCharts } from "./chart-panel.js";
-import { embedCode, reportHeight } from "./embed.js";
+import { formatAddress, MAX_GAMES, parseAddress, TABS } from "./address.js";
+import { setCurve, watchCharts } from "./charts.js";
 import { ask, askAhead, onSettled, onStatus, scriptURL, worthAskingAhead } from "./engine.js";
-import { bindEvent, clearEvent, renderEvent } from "./event.js";
-import { fieldOf, readForm, refuseRules, requests, rulesWritten, withField } from "./form.js";
+import { bindEvent, clearEvent, eventInputs, renderEvent, restoreEvent } from "./event.js";
+import { fieldOf, readForm, refuseRules, requests, rulesChosen, rulesWritten, setValue, withField, writeForm } from "./form.js";
 import { fixed, setText } from "./format.js";
-import { clearMessages } from "./messages.js";
-import { registerServiceWorker, served } from "./offline.js";
-import { primeCodeCache } from "./primer.js";
-import { renderInitial, renderPerformance, renderSingle } from "./render-tabs.js";
-import { clearUnasked, renderKfactor, renderRate, renderScoreNeeded, renderWhatIf } from "./render-tournament.js";
+import { showHeadline, watchHeadline } from "./headline.js";
+import { fillLichessSettings, renderLichess } from "./lichess.js";
+import { embedCode, primeCodeCache, registerServiceWorker, reportHeight, served } from "./lifecycle.js";
+import { clearMessages, clearUnasked, holdMessages, releaseMessages, renderInitial, renderKfactor, renderPerformance, renderRate, renderScoreNeeded,
+  renderSingle, renderWhatIf } from "./render.js";
 import { addRows, removeAll, removeRow } from "./rows.js";
+import { forgetInputs, saveInputs, savedInputs } from "./session.js";
 import { showStatus } from "./status.js";
 import { bindTabs, selectTab, showForTab } from "./tabs.js";
 
 const $ = (id) => document.getElementById(id);
 const RENDER = { rate: renderRate, kfactor: renderKfactor, what_if: renderWhatIf, score_needed: renderScoreNeeded,
-  single: renderSingle, performance: renderPerformance, initial: renderInitial, event: renderEvent };
+  single: renderSingle, performance: renderPerformance, initial: renderInitial, event: renderEvent, lichess: renderLichess };
 const ADDRESS_DELAY_MS = 400; // the address follows once typing pauses (docs/performance.md)
 const TYPING_PAUSE_MS = 1000; // offline copies wait for this much quiet (docs/performance.md)
 
@@ -35,24 +35,41 @@ const address = parseAddress(location.search);
 async function update() {
   scheduleAddress();
   const id = ++page.latest;
-  const list = requests(readForm(page.tab));
+  const state = readForm(page.tab);
+  keepInputs(state);
+  const list = requests(state);
   if (page.tab === "tournament") clearUnasked(list);
   if (page.tab === "event" && !list.length) clearEvent();
   if (!list.length) return;
   scheduleAhead();
   let answer;
   try {
-    answer = await ask("batch", { requests: list }); // answered ahead: shown in this very task
-  } catch {
-    return; // the status line already says what failed; the inputs stay as they are
+    answer = await ask("batch", { requests: list }, { lane: page.tab === "event" ? "event" : "calc" });
+  } catch (error) {
+    // No answer (the engine failed, or stopped this request): no part of the page keeps the
+    // figures of an earlier answer, and the message says why. A request replaced by a newer one
+    // needs nothing: the newer one's answer comes.
+    if (id === page.latest && error.kind !== "replaced") show(list, list.map(() => unanswered(error)));
+    return;
   }
   if (id !== page.latest) return;
   // A batch refused whole (a request far too large): each part of the page shows that it has no
   // answer, rather than keeping the figures of an earlier one.
-  const answers = answer.ok ? answer.result : list.map(() => ({ ok: false, errors: answer.errors ?? [] }));
+  show(list, answer.ok ? answer.result : list.map(() => ({ ok: false, errors: answer.errors ?? [] })));
+}
+
+// Every input of the tab, kept for a reload (session.js): the form's and the event tab's.
+const keepInputs = (state) => saveInputs({ ...state, event: null, eventInputs: eventInputs() });
+
+function show(list, answers) {
   clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
+  showHeadline(page.tab);
 }
+
+// An answer standing for one that did not come: its message goes where the request's input is.
+const unanswered = (error) => ({ ok: false, unanswered: true,
+  errors: [{ field: page.tab === "event" ? "text" : null, message: error.message }] });
 
 // While a field is edited, the requests its next keystroke may make (ahead.js), built by
 // requests() itself with that one field's value replaced.
@@ -90,17 +107,29 @@ function flushAddress() {
   if (page.addressTimer === null) return;
   clearTimeout(page.addressTimer);
   page.addressTimer = null;
-  const { query, tooLong } = formatAddress(readForm(page.tab));
+  writeAddress();
+}
+
+function writeAddress() {
+  const { query, tooLong } = formatAddress(readForm(page.tab), { leave: rulesChosen() ? [] : ["rules"] });
   setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
-  const full = `${location.pathname}?${query}`;
+  // Relative to the page, never built from its path: served at "//", a path would be read as a host.
+  const full = `?${query}`;
   try {
-    history.replaceState(null, "", address.embed ? `${full}&embed=1` : full);
+    history.replaceState(null, "", address.embed ? `${full}&embed=1${themed()}` : full);
   } catch {
     /* an address the browser refuses is not worth breaking the page for */
   }
+  keepInputs(readForm(page.tab)); // now under the address written
   $("share").href = full;
   $("open-full").href = full;
-  $("embed-code").value = embedCode(new URL(`${full}&embed=1`, location.href).href);
+  $("embed-code").value = embedCode(new URL(`${full}&embed=1${themed()}`, location.href).href);
+}
+
+// The theme the embed code asks for (its list), or the one this embed was given.
+function themed() {
+  const theme = address.embed ? address.theme : $("embed-theme").value;
+  return theme === "auto" ? "" : `&theme=${theme}`;
 }
 
 // ---------- the form ----------
@@ -120,17 +149,24 @@ const rowOptions = {
   },
 };
 
-// The address's values and rows, before the first paint.
+// The address's values and rows, before the first paint; then what this tab held before a reload
+// (session.js): all of it when reloaded at the same address, else what links do not hold.
 function fillFromAddress() {
   for (const [name, value] of Object.entries(address.values)) {
-    const el = $(name);
-    if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) {
-      el.add(new Option(value, value)); // shown as it is: elo_core's message says what is wrong with it
-    }
-    el.value = value;
-    if (name === "rules" && el.value !== value) refuseRules(value);
+    setValue($(name), value);
+    if (name === "rules") ($(name).value === value ? rulesWritten : refuseRules)(value);
   }
-  addRows(address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
+  const saved = savedInputs();
+  const same = Boolean(saved?.same);
+  if (saved) writeForm(saved.state, same ? {} : { only: ["next", "target", "remaining"] });
+  const games = same && Array.isArray(saved.state.games) ? saved.state.games.slice(0, MAX_GAMES)
+    .filter((g) => g && typeof g.opponent === "string" && typeof g.score === "string").map((g) => [g.opponent, g.score]) : null;
+  addRows(games ?? address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
+  if (same && TABS.includes(saved.state.tab)) address.tab = saved.state.tab;
+  if (address.gamesInLink > MAX_GAMES) {
+    setText($("link-note"), `The link holds ${address.gamesInLink.toLocaleString("en")} games; at most ` +
+      `${MAX_GAMES.toLocaleString("en")} are rated, so the first ${MAX_GAMES.toLocaleString("en")} are shown.`);
+  }
   setTab(address.tab, false);
 }
 
@@ -176,20 +212,67 @@ function whenTypingPauses(then) {
   wait();
 }
 
+// A field typed in keeps its message until it is left; a row typed in is no longer new.
+function edited(event) {
+  const input = event.target;
+  if (input.tagName === "INPUT" && input.type !== "checkbox") holdMessages(input);
+  delete input.closest("tr")?.dataset.pristine;
+  update();
+}
+
+// A list pasted into an opponent's box fills rows from there on (elo_core splits it).
+async function pasteGames(event) {
+  const input = event.target;
+  const text = event.clipboardData?.getData("text") ?? "";
+  if (!input.classList.contains("opp") || !/[\n,;]|\S\s+\S/.test(text.trim())) return;
+  event.preventDefault();
+  const answer = await ask("games_text", { text });
+  if (!answer.ok) return setText($("link-note"), `Pasted games: ${answer.errors[0].message}`);
+  const games = answer.result.games.slice(0, MAX_GAMES);
+  if (!games.length) return;
+  const row = input.closest("tr");
+  const [first, ...rest] = games;
+  input.value = first[0];
+  setValue(row.querySelector(".score"), first[1]);
+  delete row.dataset.pristine;
+  addRows(rest, rowOptions, row);
+  setText($("link-note"), `${games.length.toLocaleString("en")} games pasted.`);
+  update();
+}
+
+async function reset() {
+  await forgetInputs();
+  location.replace(address.embed ? "?embed=1" : "?");
+}
+
+function copyLink() {
+  flushAddress();
+  navigator.clipboard.writeText(new URL($("share").getAttribute("href"), location.href).href).then(
+    () => setText($("tools-note"), "Link copied."),
+    () => setText($("tools-note"), "Copy the address from the address bar."));
+}
+
 function bindControls() {
   bindTabs((tab, focus) => {
     setTab(tab, focus);
     update();
   });
-  $("form").addEventListener("input", update);
+  $("form").addEventListener("input", edited);
+  $("form").addEventListener("paste", pasteGames);
+  document.addEventListener("focusout", (event) => releaseMessages(event.target) && update());
   for (const type of ["focusin", "selectionchange"]) document.addEventListener(type, scheduleAhead);
   $("rules").addEventListener("input", rulesWritten, { capture: true });
   document.addEventListener("submit", (e) => e.preventDefault()); // every form: nothing is ever sent
-  for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", update);
+  for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", edited);
   $("add-game").addEventListener("click", () => {
-    addRows([["", "1"]], rowOptions)[0].querySelector(".opp").focus();
+    const [row] = addRows([["", "1"]], rowOptions);
+    row.dataset.pristine = "1"; // left out of the requests until typed in: the result stays
+    row.querySelector(".opp").focus();
     update();
   });
+  $("copy-link").addEventListener("click", copyLink);
+  $("reset").addEventListener("click", reset);
+  $("embed-theme").addEventListener("change", writeAddress);
   $("advisor").addEventListener("toggle", update);
   $("use-k").addEventListener("click", () => {
     $("k").value = $("use-k").dataset.k;
@@ -211,22 +294,29 @@ function bindControls() {
 
 function start() {
   if (address.embed) document.body.classList.add("embed");
+  if (address.theme !== "auto") document.documentElement.dataset.theme = address.theme;
   reportHeight();
   onStatus(showStatus);
   // Offline copies and the primer wait until the worker's start is done and no one has typed for
-  // a moment, so they never compete with the start or with typing (docs/performance.md).
-  onSettled(() => whenTypingPauses(() => registerServiceWorker(scriptURL)));
-  onSettled(({ prime }) => prime && served.then(() => primeCodeCache(scriptURL)));
+  // a moment, so they never compete with the start or with typing (docs/performance.md). An
+  // embed has neither: a blog's reader pays only for the calculator they see.
+  if (!address.embed) {
+    onSettled(() => whenTypingPauses(() => registerServiceWorker(scriptURL)));
+    onSettled(({ prime }) => prime && served.then(() => primeCodeCache(scriptURL)));
+  }
   $("rules").value = today();
   fillFromAddress();
   bindControls();
+  restoreEvent(savedInputs()?.state.eventInputs).catch(() => {});
   watchCharts({ embed: address.embed });
+  watchHeadline();
   update(); // asked first, so the first answer is the result
   ask("curve").then((a) => {
     setCurve(a.result);
     update();
   }).catch(() => {});
   fillBandsTable().catch(() => {});
+  fillLichessSettings(ask).catch(() => {});
 }
 
 start();

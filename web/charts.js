@@ -4,6 +4,7 @@
 import { setText } from "./format.js";
 
 const NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
 
 function el(name, attrs = {}, text = null) {
   const node = document.createElementNS(NS, name);
@@ -49,17 +50,28 @@ const withTitle = (name, attrs = {}) => {
   return node;
 };
 
-// The grid and both curves are drawn once; each update moves only the dots.
+// Each result has its own shape as well as its colour: a win is a triangle, a draw a circle, a
+// loss a square. Beyond the axis (|difference| > 800) a mark sits at the edge, hollow.
+const RESULT = { 1: ["won", (x, y, r) => `M${x},${y - r}L${x + r},${y + r * 0.8}L${x - r},${y + r * 0.8}Z`],
+  0.5: ["drawn", (x, y, r) => `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`],
+  0: ["lost", (x, y, r) => `M${x - r * 0.8},${y - r * 0.8}h${1.6 * r}v${1.6 * r}h${-1.6 * r}Z`] };
+
+// The grid and both curves are drawn once; each update moves only the marks.
 export function drawCurve(svg, curve, games) {
   if (svg.dataset.drawn !== String(Boolean(curve))) drawCurveBase(svg, curve);
   const f = svg.__frame;
   const group = svg.__dots;
   show(group, games.length > 0);
   if (!games.length) return;
-  const dots = pool(group, games.length, () => withTitle("circle", { r: 8 }));
+  const r = games.length > 12 ? 5.5 : 8; // many games: smaller marks, which overlap less
+  const dots = pool(group, games.length, () => withTitle("path"));
   games.forEach((g, i) => {
-    put(dots[i], { cx: f.x(g.difference_used), cy: f.y(g.expected), class: `dot score-${String(g.score).replace(".", "")}` });
-    setText(dots[i].firstChild, `vs ${g.opponent}: difference ${g.difference_used}, expected ${g.expected}`);
+    const [word, shape] = RESULT[g.score] ?? RESULT[0.5];
+    const beyond = Math.abs(g.difference_used) > D_RANGE;
+    put(dots[i], { d: shape(f.x(g.difference_used), f.y(g.expected), r),
+      class: `dot score-${String(g.score).replace(".", "")}${beyond ? " beyond" : ""}` });
+    setText(dots[i].firstChild, `vs ${g.opponent}: ${word}, difference ${g.difference_used}` +
+      `${beyond ? ` (beyond the axis, shown at its edge)` : ""}, expected ${g.expected}`);
   });
 }
 
@@ -86,9 +98,17 @@ function drawCurveBase(svg, curve) {
       const prev = i ? curve.fide[i - 1][1] : e;
       return `${i ? "L" : "M"}${x(d)},${y(prev)} L${x(d)},${y(e)}`;
     }).join(" ");
-    svg.append(el("path", { d: steps, class: "fide-line" }));
     const smooth = curve.logistic.map(([d, e], i) => `${i ? "L" : "M"}${x(d)},${y(e)}`).join(" ");
     svg.append(el("path", { d: smooth, class: "logistic-line" }));
+    svg.append(el("path", { d: steps, class: "fide-line" }));
+    // A legend inside the picture, so that a print or a screenshot still tells the lines apart.
+    const legend = el("g", { class: "legend" });
+    [["fide-line", "FIDE table 8.1.2 (steps)"], ["logistic-line", "logistic formula (dashed)"]].forEach(([cls, label], i) => {
+      const ly = f.top + 10 + i * 18;
+      legend.append(el("path", { d: `M${f.left + 10},${ly} h28`, class: cls }));
+      legend.append(el("text", { x: f.left + 44, y: ly + 4 }, label));
+    });
+    svg.append(legend);
   }
   svg.__dots = svg.appendChild(el("g", { class: "dots" }));
 }
@@ -102,14 +122,28 @@ export function drawBars(svg, bars) {
     const mid = (f.top + f.bottom) / 2;
     svg.append(el("line", { x1: f.left, x2: f.right, y1: mid, y2: mid, class: "axis" }));
     svg.append(el("text", { x: f.left - 6, y: mid + 4, "text-anchor": "end", class: "grid-label" }, "0"));
-    svg.__bars = { f, mid, rects: svg.appendChild(el("g")), labels: svg.appendChild(el("g")) };
+    const ticks = svg.appendChild(el("g", { class: "grid" }));
+    for (const at of [f.top, f.bottom]) {
+      ticks.append(el("line", { x1: f.left, x2: f.right, y1: at, y2: at }));
+      ticks.append(el("text", { x: f.left - 6, y: at + 4, "text-anchor": "end" }));
+    }
+    svg.__bars = { f, mid, ticks, rects: svg.appendChild(el("g")), labels: svg.appendChild(el("g")),
+      values: svg.appendChild(el("g", { class: "values" })) };
   }
-  const { f, mid, rects, labels } = svg.__bars;
+  const { f, mid, ticks, rects, labels, values: valueTexts } = svg.__bars;
   show(rects, bars.length > 0);
   show(labels, bars.length > 0);
+  show(valueTexts, bars.length > 0);
+  show(ticks, bars.length > 0);
   if (!bars.length) return;
   const values = bars.map((b) => b.value).filter((v) => v !== null);
   const top = Math.max(1, ...values.map(Math.abs));
+  // The scale: the largest change, as elo_core gave it, at the top and bottom lines.
+  const largest = bars.find((b) => b.value !== null && Math.abs(b.value) === top);
+  const scaleText = largest ? largest.text.replace(/^[+-]/, "") : "1";
+  const [up, down] = ticks.querySelectorAll("text");
+  setText(up, `+${scaleText}`);
+  setText(down, `-${scaleText}`);
   const scale = (f.bottom - f.top) / 2 / top;
   const slot = (f.right - f.left) / bars.length;
   const width = Math.max(2, Math.min(40, slot * 0.7));
@@ -122,9 +156,67 @@ export function drawBars(svg, bars) {
       class: b.value >= 0 ? "gain" : "loss" });
     setText(shapes[n].firstChild, `game ${b.label}: ${b.text}`);
   });
+  // Each bar's value beside it, while there is room for the text.
+  const written = pool(valueTexts, counted.length <= 16 ? counted.length : 0, () => el("text", { "text-anchor": "middle" }));
+  [...written].forEach((t, n) => {
+    const [b, i] = counted[n];
+    const h = Math.abs(b.value) * scale;
+    put(t, { x: center(i), y: b.value >= 0 ? mid - h - 4 : mid + h + 13 });
+    setText(t, b.text);
+  });
   const texts = pool(labels, bars.length <= 40 ? bars.length : 0, () => el("text", { "text-anchor": "middle", class: "grid-label" }));
   [...texts].forEach((t, i) => {
     put(t, { x: center(i), y: f.height - 6 });
     setText(t, bars[i].label);
   });
+}
+
+// ---- when the charts are drawn ----
+
+// When the tournament tab's two charts are drawn: while the browser renders them, and as it
+// starts to again (or the page is printed). Off screen, content-visibility: auto skips their
+// layout and paint, and drawing them at every keystroke would still cost the main thread for
+// nothing shown (docs/performance.md, "Charts when seen"). The browser says when it starts or
+// stops skipping the result section, or the charts within it; after a jump (Ctrl+End), the one
+// frame before it says so shows the charts without marks, never an earlier answer's. Embedded,
+// the charts are not shown and not drawn; a browser without the event draws them every time.
+
+
+const state = { skipped: new Set(), pending: null, curve: null, off: false };
+
+function paint(dots, bars) {
+  drawCurve($("curve"), state.curve, dots);
+  drawBars($("bars"), bars);
+}
+
+function flush() {
+  if (!state.pending) return;
+  const { dots, bars } = state.pending;
+  state.pending = null;
+  paint(dots, bars);
+}
+
+// `dots`: the counted games (elo_core's per-game results); `bars`: {label, value, text} per game.
+export function drawCharts(dots, bars) {
+  if (state.off) return;
+  if (!state.skipped.size) return paint(dots, bars);
+  if (!state.pending) paint([], []); // the first one skipped: marks hidden (two attributes)
+  state.pending = { dots, bars };
+}
+
+// The expected-score curve from elo_core, asked for once.
+export function setCurve(curve) {
+  state.curve = curve;
+}
+
+export function watchCharts({ embed }) {
+  state.off = embed;
+  for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
+    el.addEventListener("contentvisibilityautostatechange", (event) => {
+      if (event.target !== el) return; // it bubbles: .whatif and .explain inside have their own
+      state.skipped[event.skipped ? "add" : "delete"](el);
+      if (!state.skipped.size) flush();
+    });
+  }
+  addEventListener("beforeprint", flush);
 }

@@ -1,6 +1,11 @@
 // The page's side of the worker that runs elo_core (worker.js is the other side; the protocol is
 // in docs/architecture.md, "Page and worker"). ask(op, args) resolves with elo_core's answer
-// object: {ok, result} or {ok: false, errors}.
+// object: {ok, result} or {ok: false, errors}; it rejects with an EngineError.
+//
+// The page is never left without an engine (docs/architecture.md, "Supervision"): a request that
+// outlives its time (a huge file), or a worker that crashes, gets a fresh worker, started from the
+// kept snapshot; the request at fault is answered with an error saying so, the others are asked
+// again. A newer request of the same lane replaces an older one still running for a while.
 
 import { AheadAnswers, MAX_REQUEST_CHARS } from "./ahead.js";
 
@@ -15,19 +20,34 @@ const policy = globalThis.trustedTypes?.createPolicy("elo", {
 });
 export const scriptURL = (url) => (policy ? policy.createScriptURL(url) : new URL(url, import.meta.url).href);
 
-// Once the engine is ready every answer takes milliseconds; one that takes this long means the
-// worker is gone or stuck, and the person should hear so rather than wait.
-const ANSWER_TIMEOUT_MS = 20_000;
+// Once the engine is ready, an answer takes milliseconds, a whole event file seconds: a request
+// running longer than this is stuck, or too large to finish.
+export const TIME_LIMIT_MS = { calc: 20_000, event: 60_000 };
+// A newer request of a lane replaces one still running after this long (cheaper than waiting).
+const REPLACE_AFTER_MS = 1500;
+// More restarts than this within RESTART_WINDOW_MS: the engine is broken, not busy.
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+
+export class EngineError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind; // "failed" (no engine), "too-slow" (this request was stopped), "replaced", "crashed"
+  }
+}
 
 // Everything the engine holds, declared before the worker is made: its construction may throw,
 // and the failure path reads all of it.
-const pending = new Map();
+const pending = new Map(); // id -> {text, lane, resolve, reject, sent}
 const statusListeners = [];
 const settledListeners = [];
 const ahead = new AheadAnswers();
+const restarts = [];
 let nextId = 1;
 let failed = null;
 let lastStatus = null;
+let ready = false;
+let settledOnce = false;
 let watchdog = null;
 let worker = null;
 
@@ -37,7 +57,7 @@ export function onStatus(listener) {
   if (lastStatus) listener(lastStatus);
 }
 
-// The worker's work after its start is done: `{prime}` (docs/architecture.md). Marked
+// The first worker's work after its start is done: `{prime}` (docs/architecture.md). Marked
 // "elo:settled" (User Timing) for the tests.
 export const onSettled = (listener) => settledListeners.push(listener);
 
@@ -49,16 +69,46 @@ function status(data) {
 function fail(message) {
   failed = message;
   ahead.clear(); // every figure from now on says the engine failed, not some of them
-  for (const settle of pending.values()) settle.reject(new Error(message));
+  for (const p of pending.values()) p.reject(new EngineError("failed", message));
   pending.clear();
+  clearTimeout(watchdog);
+  worker?.terminate();
   status({ type: "error", message });
 }
 
+// The oldest request still waiting: the one the worker is on.
+const head = () => pending.entries().next().value;
+
 function watch() {
   clearTimeout(watchdog);
-  if (pending.size && lastStatus?.stage === "ready") {
-    watchdog = setTimeout(() => fail("The rating engine is not responding. Reload the page; your inputs are kept in the address."),
-      ANSWER_TIMEOUT_MS);
+  const first = head();
+  if (!first || !ready) return;
+  const [id, p] = first;
+  const left = Math.max(0, p.sent + TIME_LIMIT_MS[p.lane] - performance.now());
+  watchdog = setTimeout(() => restart(id, new EngineError("too-slow",
+    `This took longer than ${TIME_LIMIT_MS[p.lane] / 1000} s, so it was stopped and the rating engine restarted.`)), left);
+}
+
+// A fresh worker in place of this one: `id`'s request is answered with `error`, the others asked again.
+function restart(id, error) {
+  const now = performance.now();
+  restarts.push(now);
+  while (restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
+  const at = pending.get(id);
+  pending.delete(id);
+  at?.reject(error);
+  if (restarts.length > MAX_RESTARTS) {
+    return fail("The rating engine keeps stopping. Reload the page; your inputs are kept.");
+  }
+  performance.mark("elo:restarted", { detail: error.kind });
+  worker.terminate();
+  ahead.clear();
+  ready = false;
+  status({ type: "progress", stage: "runtime", detail: "Restarting the rating engine…" });
+  startWorker();
+  for (const [other, p] of pending) {
+    p.sent = performance.now();
+    worker.postMessage({ id: other, request: p.text });
   }
 }
 
@@ -66,34 +116,55 @@ function receive({ data }) {
   if (data.type === "error") return fail(data.message);
   if (data.type === "ahead") return ahead.offer(data.request, data.response);
   if (data.type === "settled") {
+    if (settledOnce) return;
+    settledOnce = true;
     performance.mark("elo:settled");
     return settledListeners.forEach((l) => l(data));
   }
   if (data.type === "progress") {
+    if (data.stage === "ready") {
+      ready = true;
+      for (const p of pending.values()) p.sent = performance.now(); // their time runs from now
+    }
     status(data);
     return watch();
   }
-  const settle = pending.get(data.id);
-  if (!settle) return;
+  const p = pending.get(data.id);
+  if (!p) return;
   pending.delete(data.id);
+  for (const other of pending.values()) other.sent = Math.max(other.sent, performance.now());
   watch();
-  settle.resolve(JSON.parse(data.response));
+  p.resolve(JSON.parse(data.response));
+}
+
+function startWorker() {
+  worker = new Worker(scriptURL("worker.js"), { type: "module" });
+  worker.addEventListener("message", receive);
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    const first = head();
+    restart(first?.[0], new EngineError("crashed", "The rating engine stopped unexpectedly while answering this; it was restarted."));
+  });
 }
 
 const requestText = (op, args) => JSON.stringify({ op, args });
 
 // A request answered ahead resolves at once, with that answer: the page shows it in the same
-// task as the keystroke that asked.
-export function ask(op, args = {}) {
-  if (failed) return Promise.reject(new Error(failed));
+// task as the keystroke that asked. `lane`: "calc" (the calculators) or "event" (a whole file).
+export function ask(op, args = {}, { lane = "calc" } = {}) {
+  if (failed) return Promise.reject(new EngineError("failed", failed));
   const text = requestText(op, args);
   const response = ahead.take(text);
   if (response !== undefined) return Promise.resolve(JSON.parse(response));
+  const first = head();
+  if (first && first[1].lane === lane && lane === "event" && ready && performance.now() - first[1].sent > REPLACE_AFTER_MS) {
+    restart(first[0], new EngineError("replaced", "Replaced by a newer request."));
+  }
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { text, lane, resolve, reject, sent: performance.now() });
     worker.postMessage({ id, request: text });
-    watch();
+    if (pending.size === 1) watch();
   });
 }
 
@@ -108,12 +179,7 @@ export function askAhead(op, argsList) {
 }
 
 try {
-  worker = new Worker(scriptURL("worker.js"), { type: "module" });
-  worker.addEventListener("message", receive);
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    fail("The rating engine stopped unexpectedly. Reload the page to start it again; your inputs are kept in the address.");
-  });
+  startWorker();
 } catch (error) {
   fail(`This browser could not start the rating engine (${error.message}). Try a current Chrome, Edge, Firefox or Safari.`);
 }

@@ -11,23 +11,59 @@ import { gameControls } from "./rows.js";
 const $ = (id) => document.getElementById(id);
 
 // The inputs read by id, each the state's field of the same name ("advisor." ones nested).
-const FIELDS = ["rating", "k", "method", "kind", "opponent", "opponent_k", "next", "target", "remaining"];
+const FIELDS = ["rating", "k", "method", "kind", "opponent", "opponent_k", "next", "target", "remaining",
+  "lichess_rating", "lichess_deviation", "lichess_volatility", "days_idle", "lichess_opponent", "lichess_opponent_deviation",
+  "speed", "variant", "colour"];
 const ADVISOR_FIELDS = ["games_played", "birth_year"];
 
 // A date input silently empties itself when given text that is not a date: a date from the
 // address that it refused is kept here, so that elo_core can say what is wrong with it.
-let refusedRules = null;
-export const refuseRules = (value) => (refusedRules = value);
-export const rulesWritten = () => (refusedRules = null);
+// The date is today's until someone chooses one (in the field, by a link or an event file): an
+// embed then follows the rules in force on the reader's day rather than pin the author's.
+const rulesState = { refused: null, chosen: false };
+export const refuseRules = (value) => Object.assign(rulesState, { refused: value, chosen: true });
+export const rulesWritten = () => Object.assign(rulesState, { refused: null, chosen: true });
+export const rulesChosen = () => rulesState.chosen;
+
+// Rows added by Add game and not yet typed in are left out, at the end of the list only (so
+// that elo_core's "games[2]" is still the third row).
+function games() {
+  const controls = gameControls();
+  let end = controls.length;
+  while (end && controls[end - 1].row.dataset.pristine && !controls[end - 1].opp.value) end -= 1;
+  return controls.slice(0, end).map(({ opp, score }) => ({ opponent: opp.value, score: score.value }));
+}
 
 export function readForm(tab) {
-  const state = { tab, rules: refusedRules ?? $("rules").value, games: gameControls().map(({ opp, score }) =>
-    ({ opponent: opp.value, score: score.value })) };
+  const state = { tab, rules: rulesState.refused ?? $("rules").value, games: games() };
   for (const id of FIELDS) state[id] = $(id).value;
   state.advisor = { open: $("advisor").open, reached_2400: $("reached_2400").checked, date: $("rules").value };
   for (const id of ADVISOR_FIELDS) state.advisor[id] = $(id).value;
   state.event = tab === "event" ? eventArgs() : null;
   return state;
+}
+
+// Puts a saved state's values back (the inverse of readForm, rows aside: see app.js). Only
+// strings and booleans are taken: what sessionStorage gives back is not trusted to be a state.
+export function writeForm(state, { only = null } = {}) {
+  const take = (name) => !only || only.includes(name);
+  for (const id of FIELDS) if (take(id) && typeof state[id] === "string") setValue($(id), state[id]);
+  if (take("rules") && typeof state.rules === "string") {
+    $("rules").value = state.rules;
+    if ($("rules").value !== state.rules) rulesState.refused = state.rules;
+  }
+  const a = state.advisor;
+  if (a && typeof a === "object") {
+    for (const id of ADVISOR_FIELDS) if (typeof a[id] === "string") $(id).value = a[id];
+    if (typeof a.reached_2400 === "boolean") $("reached_2400").checked = a.reached_2400;
+    if (typeof a.open === "boolean") $("advisor").open = a.open;
+  }
+}
+
+// A list shows a value that is not one of its choices as written: elo_core says what is wrong with it.
+export function setValue(el, value) {
+  if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) el.add(new Option(value, value));
+  el.value = value;
 }
 
 // The state's field a control holds ("rating", "advisor.games_played", "games.2.score"), or null.
@@ -76,6 +112,11 @@ export function requests(state) {
     }
     case "event":
       return state.event ? [{ op: "event", args: state.event }] : [];
+    case "lichess":
+      return [{ op: "lichess", args: { rating: state.lichess_rating, deviation: state.lichess_deviation,
+        volatility: state.lichess_volatility.trim() || null, days_idle: state.days_idle,
+        opponent: { rating: state.lichess_opponent, deviation: state.lichess_opponent_deviation },
+        speed: state.speed, variant: state.variant, colour: state.colour || null } }];
     default:
       return [{ op: state.tab, args: { games } }];
   }

@@ -13,3 +13,20 @@ export function signed(x, places) {
 export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
+
+// Bidi controls from a file or a link (U+202A-U+202E, U+2066-U+2069, U+200E/F, U+061C) made
+// visible, as [U+202E]: they could otherwise reorder the text around them.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const shown = (text) => String(text ?? "").replace(BIDI, (c) => `[U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}]`);
+
+// Text from a file in a <bdi>: its direction is its own, and it cannot change the text around it.
+export function isolated(text) {
+  const bdi = document.createElement("bdi");
+  bdi.textContent = shown(text);
+  return bdi;
+}
+
+// An element's content as these parts, strings or nodes, in order.
+export function setParts(el, parts) {
+  el.replaceChildren(...parts);
+}

@@ -35,16 +35,16 @@ function makeRow(opponent, score, onRemove) {
 function number(row, i) {
   const c = cellsOf.get(row);
   setText(c.num, String(i + 1));
-  c.opp.setAttribute("aria-label", `Opponent rating, game ${i + 1}`);
+  c.opp.setAttribute("aria-label", `Opponent's rating, game ${i + 1}`);
   c.score.setAttribute("aria-label", `Result, game ${i + 1}`);
   c.remove.setAttribute("aria-label", `Remove game ${i + 1}`);
 }
 
 // Adds rows for `games` ([opponent, score] pairs) in one pass: each row is numbered once, and
-// the rows join the table together. Returns the rows added.
-export function addRows(games, { onRemove, show }) {
+// the rows join the table together, at its end or after the row `after`. Returns the rows added.
+export function addRows(games, { onRemove, show }, after = null) {
   const body = rows();
-  const start = body.childElementCount;
+  const start = after ? [...body.children].indexOf(after) + 1 : body.childElementCount;
   const made = games.map(([opponent, score], i) => {
     const row = makeRow(String(opponent), String(score), onRemove);
     number(row, start + i);
@@ -53,7 +53,12 @@ export function addRows(games, { onRemove, show }) {
   });
   const batch = document.createDocumentFragment();
   for (const row of made) batch.append(row);
-  body.append(batch);
+  if (after) {
+    after.after(batch);
+    [...body.children].forEach(number);
+  } else {
+    body.append(batch);
+  }
   return made;
 }
 

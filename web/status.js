@@ -1,9 +1,8 @@
-// The status line (the engine's start and failures) and the live region that announces results.
+// The status line: the engine's start and failures.
 
 import { setText } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
-let lastAnnounced = "";
 
 export function showStatus({ type, stage, detail, message }) {
   const status = $("load-status");
@@ -18,8 +17,4 @@ export function showStatus({ type, stage, detail, message }) {
   setText(status, stage === "ready" ? "Ready: results update as you type." : detail);
   bar.hidden = stage === "ready";
   document.body.classList.toggle("engine-ready", stage === "ready");
-}
-
-export function announce(text) {
-  if (text !== lastAnnounced) setText($("live"), (lastAnnounced = text));
 }

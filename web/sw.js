@@ -14,25 +14,49 @@ const CACHE = `elo-${BUILD}`;
 
 const here = (path) => new URL(path, self.registration.scope).href;
 
+// The calculator's worker is held to the page's policy: a dedicated worker takes its policy from
+// its script's response headers, which on a static host only this service worker can set
+// (what it cannot cover: SECURITY.md). 'wasm-unsafe-eval' lets it compile the runtime's wasm.
+const WORKER_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
+  "worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
 async function sha256(response) {
   const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// Puts `files` ([path, sha256] pairs) into `cache`, each checked against this build's hash.
+// "no-cache": revalidate with the server, so files the page just downloaded come from the HTTP
+// cache (a 304) instead of a second download; the hash check still refuses any other build's.
+async function fill(cache, files) {
+  await Promise.all(files.map(async ([path, hash]) => {
+    const response = await fetch(here(path), { cache: "no-cache" });
+    if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+    if ((await sha256(response)) !== hash) throw new Error(`precache ${path}: not the file of build ${BUILD}`);
+    await cache.put(here(path), response);
+  }));
+  // The site's folder itself ("./") is index.html.
+  await cache.put(here("./"), (await cache.match(here("index.html"))).clone());
+}
+
+// A cache that lost files (Cache Storage cleared by the person or the browser) is filled again
+// at the next navigation made online, so offline use comes back.
+async function refill() {
+  const cache = await caches.open(CACHE);
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  const missing = Object.entries(FILES).filter(([path]) => !have.has(here(path)));
+  if (missing.length || !have.has(here("./"))) await fill(cache, missing);
+}
+
+function withPolicy(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", WORKER_POLICY);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
-      // "no-cache": revalidate with the server, so files the page just downloaded come from
-      // the HTTP cache (a 304) instead of a second download; the hash check below still
-      // refuses any file that is not this build's.
-      const response = await fetch(here(path), { cache: "no-cache" });
-      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
-      if ((await sha256(response)) !== hash) throw new Error(`precache ${path}: not the file of build ${BUILD}`);
-      await cache.put(here(path), response);
-    }));
-    // The site's folder itself ("./") is index.html.
-    await cache.put(here("./"), (await cache.match(here("index.html"))).clone());
+    await fill(await caches.open(CACHE), Object.entries(FILES));
   })().catch(async (error) => {
     await caches.delete(CACHE); // never keep a partial cache
     throw error;
@@ -81,6 +105,10 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   // Queries carry the calculator's inputs (or a cache-buster), never a different file.
   url.search = "";
+  if (request.mode === "navigate") {
+    opened = null; // the cache may have been deleted since it was opened
+    event.waitUntil(refill().catch(() => {}));
+  }
   event.respondWith((async () => {
     opened ||= caches.open(CACHE).catch((error) => {
       opened = null; // tried again by the next request
@@ -91,6 +119,6 @@ self.addEventListener("fetch", (event) => {
     // When a start goes wrong, the worker checks which files exist with HEAD requests: answered
     // with the headers alone, not with bodies streamed only to be thrown away.
     if (request.method === "HEAD") return new Response(null, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
-    return hit;
+    return url.href === here("worker.js") ? withPolicy(hit) : hit;
   })());
 });

@@ -17,15 +17,17 @@ export function selectTab(tab, focus = false) {
   showForTab(tab);
 }
 
-// Clicks and the arrow keys choose a tab; `onChange(tab)` hears of it.
+// Clicks, the arrow keys, Home and End choose a tab; `onChange(tab)` hears of it.
 export function bindTabs(onChange) {
   const all = buttons();
   for (const button of all) {
     button.addEventListener("click", () => onChange(button.dataset.tab, false));
     button.addEventListener("keydown", (event) => {
-      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-      if (!step) return;
-      onChange(all[(all.indexOf(button) + step + all.length) % all.length].dataset.tab, true);
+      const here = all.indexOf(button);
+      const to = { ArrowRight: here + 1, ArrowLeft: here - 1, Home: 0, End: all.length - 1 }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      onChange(all[(to + all.length) % all.length].dataset.tab, true);
     });
   }
 }

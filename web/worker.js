@@ -23,14 +23,32 @@ const early = {
       .then((r) => (r.ok && !servedAsWasm(r) ? r.arrayBuffer().then((b) => WebAssembly.compile(b)) : WebAssembly.compileStreaming(r)))
       .then((module) => (mark("wasm"), module))
     : Promise.reject(new Error("no WebAssembly.compileStreaming"))),
-  build: quiet(fetch(here("build.json"), { cache: "no-cache" })),
+  // Read here, as soon as it is in: {json} or {status} (start.js says what went wrong).
+  build: quiet(fetch(here("build.json"), { cache: "no-cache" }).then((r) => (r.ok ? r.json().then((json) => ({ json }))
+    : { status: r.status }))),
   loader: quiet(import(here("pyodide/pyodide.mjs"))),
   // A primer leaves the runtime script to Pyodide, once everything else is in (see start.js).
   runtime: quiet(wasmSupported && !options.priming ? import(here("pyodide/pyodide.asm.mjs")) : null),
-  kept: quiet(import("./worker/kept.js").then((kept) => kept.readKept({ dropUnusable: !options.priming }))),
 };
-const modules = Promise.all([import("./worker/start.js"), import("./worker/scheduler.js")]);
 
+// The kept file's bytes, read as the worker starts (worker/snapshot.js makes sense of them; its
+// KEPT_FILE is this name, a test checks it): null when there is none, or another tab holds it.
+const KEPT_FILE = "pyodide-snapshot-inflated";
+const keptBytes = (async () => {
+  const file = await (await (await navigator.storage.getDirectory()).getFileHandle(KEPT_FILE)).createSyncAccessHandle();
+  try {
+    const bytes = new Uint8Array(file.getSize());
+    return file.read(bytes, { at: 0 }) === bytes.byteLength ? bytes : null;
+  } finally {
+    file.close();
+  }
+})().catch((e) => (e?.name === "TypeMismatchError" ? "odd" : null));
+early.kept = quiet(import("./worker/snapshot.js").then((s) => s.readKept(keptBytes, { dropUnusable: !options.priming })));
+
+// The worker's own modules, after the files every start needs, all asked for now rather than
+// found one import after another.
+const modules = Promise.all([import("./worker/start.js"), import("./worker/scheduler.js")]);
+quiet(import("./worker/pyodide-adapter.js"));
 const progress = (stage, detail, extra = {}) => {
   if (stage === "ready") mark("ready", extra.start);
   postMessage({ type: "progress", stage, detail, ...extra });
@@ -51,7 +69,7 @@ const ready = modules.then(async ([{ start }, { Scheduler }]) => {
   if (!options.priming) {
     // After the first answers (the requests already waiting are answered first, as `ready`
     // resolves): the jobs in their declared order, then the page hears they are done.
-    setTimeout(() => scheduler.run(started.jobs).then(() => postMessage({ type: "settled", prime: started.prime })));
+    setTimeout(() => scheduler.run(started.jobs).finally(() => postMessage({ type: "settled", prime: started.prime })));
   }
   return scheduler;
 }).catch((e) => {

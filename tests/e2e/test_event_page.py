@@ -26,15 +26,21 @@ def row_of(page: Page, name: str):
     return page.get_by_test_id("player-row").filter(has=page.get_by_role("button", name=name))
 
 
+def cells_of(row) -> list[str]:
+    """Each cell's text, or its input's value (K, games before: editable in the table)."""
+    return row.locator("td").evaluate_all("(tds) => tds.map((td) => td.querySelector('input')?.value ?? td.innerText)")
+
+
 def test_trf_through_the_file_input(page: Page, site_url):
     open_event_tab(page, site_url)
     page.set_input_files("#event-file", DATA / "codes.trf")
     expect(page.get_by_test_id("player-row")).to_have_count(5)
     engine = rate_event(read_event((DATA / "codes.trf").read_text("utf-8")))
     ann = next(p for p in engine.players if p.player.name == "Alpha, Ann").summary()
-    cells = row_of(page, "Alpha, Ann").locator("td").all_inner_texts()
+    cells = cells_of(row_of(page, "Alpha, Ann"))
     assert cells[3:] == [str(ann["rating"]), str(ann["games"]), f"{ann['score']:g}", f"{ann['expected']:.2f}",
-                         str(ann["effective_k"]), f"{ann['change']:+.2f}", str(ann["new_rating"]), str(ann["performance"]), "–"]
+                         str(ann["effective_k"]), "", f"{ann['change']:+.2f}", f"{ann['change_rounded']:+d}",
+                         str(ann["new_rating"]), str(ann["performance"]), "–"]
     # A hostile name is text, never markup.
     expect(row_of(page, "<img src=x onerror=alert(1)>")).to_have_count(1)
     assert page.evaluate("document.querySelectorAll('#players img').length") == 0
@@ -56,7 +62,7 @@ def test_sorting_and_csv_export(page: Page, site_url):
     with page.expect_download() as download:
         page.get_by_role("button", name="Export as CSV").click()
     csv = Path(download.value.path()).read_text("utf-8")
-    assert csv.splitlines()[0].startswith("rank,start_rank,name") and "Alpha, Ann" in csv
+    assert csv.splitlines()[0].startswith('"rank","start_rank","name"') and "Alpha, Ann" in csv
 
 
 def test_a_large_swiss_by_paste(page: Page, site_url):
@@ -67,9 +73,9 @@ def test_a_large_swiss_by_paste(page: Page, site_url):
     engine = rate_event(read_event(text))
     for result in (engine.players[0], engine.players[250]):
         player = result.summary()
-        cells = row_of(page, player["name"]).locator("td").all_inner_texts()
+        cells = cells_of(row_of(page, player["name"]))
         expected = "–" if player["new_rating"] is None else str(player["new_rating"])
-        assert cells[2].endswith(player["name"]) and cells[9] == expected
+        assert cells[2].endswith(player["name"]) and cells[11] == expected
 
 
 def test_pgn_by_paste_and_one_players_season(page: Page, site_url):
@@ -111,3 +117,28 @@ def test_a_message_goes_with_the_text_it_was_about(page: Page, site_url):
     page.fill("#event-text", "")
     expect(page.locator("#event-kind-msg")).to_be_empty()
     expect(page.locator("#event-text-msg")).to_be_empty()
+
+
+def test_a_file_over_the_limit_is_refused_with_the_limit(page: Page, site_url, tmp_path):
+    # elo_core reads at most 20 MB: the page says so for a larger file, before reading it
+    big = tmp_path / "huge.pgn"
+    big.write_bytes(b"[Event \"x\"]\n" * 1_700_000)  # about 21 MB
+    open_event_tab(page, site_url)
+    page.set_input_files("#event-file", big)
+    expect(page.locator("#event-text-msg")).to_have_text(re.compile(r"huge\.pgn is 2\d(\.\d)? MB; at most 20 MB is read\."))
+    expect(page.get_by_test_id("player-row")).to_have_count(0)
+
+
+def test_title_norms_column_and_a_players_verdict(page: Page, site_url):
+    open_event_tab(page, site_url)
+    page.set_input_files("#event-file", DATA / "codes.trf")
+    expect(page.get_by_test_id("player-row")).to_have_count(5)
+    expect(page.locator("th[data-key=norm]")).to_be_hidden()  # not asked for
+    page.select_option("#event-norms", "swiss")
+    ann = row_of(page, "Alpha, Ann").locator("td[data-col=norm]")
+    expect(ann).to_contain_text("IM missed: 2 games (9 needed)")
+    expect(row_of(page, "Gamma, Gil").locator("td[data-col=norm]")).to_contain_text("not checked: ")
+    page.get_by_role("button", name="WGM Alpha, Ann").click()
+    verdict = page.get_by_test_id("event-player-norm")
+    expect(verdict.locator("li").first).to_have_text(re.compile(r"^IM norm not made: Ra 1975, Rp 2168"))
+    expect(verdict.locator("li.unmet").first).to_contain_text("1.4.1")

@@ -533,3 +533,37 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     assert page.evaluate("performance.getEntriesByName('elo:settled').length") == 1
     assert_still_answers(page)
     page.close()
+
+
+def test_a_kept_copy_altered_in_place_is_not_used(context, site_url, dist_dir):
+    # Same size, header kept, a few bytes of the heap changed (as a hostile page of the origin
+    # could): it may restore and answer the check request, but its checksum is not build.json's.
+    info = build_info(dist_dir)
+    _, _, page = first_result(context, site_url, keep_open=True)
+    wait_until_kept(page, info)
+    middle = info["snapshot"]["bytes"] // 2
+    damage_kept(page, middle, middle + 127)
+    page.close()
+    console: list[str] = []
+    rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
+    assert rating == EXPECTED
+    assert any("not build.json's snapshot" in m for m in console), console
+    wait_until_dropped(page)
+    page.close()
+    rating, requests = first_result(context, site_url)  # downloaded again, and restored
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot" and downloaded(requests, info["snapshot"]["path"])
+
+
+def test_a_directory_where_the_kept_copy_goes_is_cleared(context, site_url, dist_dir):
+    info = build_info(dist_dir)
+    page = context.new_page()
+    page.goto(site_url + "manifest.webmanifest")
+    page.evaluate("""async (name) => {
+        const root = await navigator.storage.getDirectory();
+        const dir = await root.getDirectoryHandle(name, { create: true });
+        await dir.getFileHandle("stray", { create: true });
+    }""", KEPT)
+    page.close()
+    _, _, page = first_result(context, site_url, keep_open=True)
+    wait_until_kept(page, info)  # kept in its place, where it was never kept before
+    page.close()

@@ -47,12 +47,16 @@ export class Scheduler {
   // `quiet` waits for the quiet time and for the ahead lane to be empty before each step.
   async run(jobs) {
     this.#loop ??= this.#serveAhead();
-    for (const { steps, quiet } of jobs) {
-      const job = steps();
-      for (;;) {
-        await nextTask();
-        while (quiet && (this.#quiet() || this.#ahead.length)) await nextTask(this.#quietUntil - performance.now());
-        if ((await job.next()).done) break;
+    for (const { name, steps, quiet } of jobs) {
+      try {
+        const job = steps();
+        for (;;) {
+          await nextTask();
+          while (quiet && (this.#quiet() || this.#ahead.length)) await nextTask(this.#quietUntil - performance.now());
+          if ((await job.next()).done) break;
+        }
+      } catch (e) {
+        console.warn(`The worker's job "${name}" failed: ${e?.message ?? e}`); // the next job still runs
       }
     }
   }

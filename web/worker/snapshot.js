@@ -1,36 +1,214 @@
+// The snapshot's bytes for a start: the copy an earlier visit kept, when it is this build's and
+// whole, else a download; and the keeping of a downloaded one for the next visit. build.json's
+// `snapshot` names the file and gives its sizes and hashes (docs/architecture.md).
+
+// ---- the kept file ----------------------------------------------------------------------------
+
+// The kept file: an earlier visit's checked, inflated snapshot and Python's standard library, in
+// the origin private file system, one build's at a time, so a repeat visit neither downloads nor
+// inflates them (docs/performance.md, "Kept snapshot"). Its format (docs/architecture.md, "Kept
+// file"): a header of HEADER_BYTES (MAGIC, then JSON: format, key, snapshot and stdlib sizes,
+// padded with spaces), the snapshot's bytes, then the standard library's. The header is written
+// last, so a write cut short leaves a file that is never used; a file without this header (an
+// older format, or anything else) is dropped, never read as a snapshot.
+// Before it is used, the snapshot's checksum and the library's sha256 must be build.json's: a
+// copy altered in place, at the same size, is not used (docs/performance.md, "Kept snapshot").
+
+export const KEPT_FILE = "pyodide-snapshot-inflated";
+const NAME = KEPT_FILE;
+const MAGIC = "elo-kept\n";
+const FORMAT = 2;
+export const HEADER_BYTES = 512;
+// Written a piece per task, so that a request from the page waits for one piece at most.
+const PIECE = 2 ** 21;
+
+const root = () => navigator.storage.getDirectory();
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export const sha256 = (bytes) => crypto.subtle.digest("SHA-256", bytes).then(hex);
+
+// A directory, or anything else, left where the file goes is removed: the copy would otherwise
+// never be kept again.
+async function open(create = false) {
+  const dir = await root();
+  try {
+    return await (await dir.getFileHandle(NAME, { create })).createSyncAccessHandle();
+  } catch (e) {
+    if (e?.name !== "TypeMismatchError") throw e;
+    await dir.removeEntry(NAME, { recursive: true });
+    return (await dir.getFileHandle(NAME, { create })).createSyncAccessHandle();
+  }
+}
+
+function header(key, snapshotBytes, stdlibBytes) {
+  const json = JSON.stringify({ format: FORMAT, key, snapshot: snapshotBytes, stdlib: stdlibBytes });
+  const text = (MAGIC + json).padEnd(HEADER_BYTES, " ");
+  if (text.length > HEADER_BYTES) throw new Error("kept file header too long");
+  return new TextEncoder().encode(text);
+}
+
+// What the header says, or null if it is not a header of this format for a file of `size` bytes.
+function parseHeader(bytes, size) {
+  const text = new TextDecoder().decode(bytes);
+  if (!text.startsWith(MAGIC)) return null;
+  try {
+    const h = JSON.parse(text.slice(MAGIC.length));
+    const sizes = Number.isSafeInteger(h.snapshot) && Number.isSafeInteger(h.stdlib) && h.snapshot > 0 && h.stdlib >= 0;
+    return h.format === FORMAT && typeof h.key === "string" && sizes && HEADER_BYTES + h.snapshot + h.stdlib === size ? h : null;
+  } catch {
+    return null;
+  }
+}
+
+// {key, snapshot, stdlib, digests} (byte views of one buffer) from the kept file's bytes as the
+// entry read them, or null: nothing kept (or another tab holding the file's lock: it then starts
+// without), or a file not in this format, which is dropped (`dropUnusable`; a primer leaves the
+// file to the calculator's worker); a directory where the file goes ("odd") is cleared too.
+// `digests`: the snapshot's checksum (below) and the library's sha256, for build.json's.
+export async function readKept(bytesRead, { dropUnusable = true } = {}) {
+  const bytes = await bytesRead;
+  if (bytes === "odd") {
+    if (dropUnusable) await clearOdd(false);
+    return null;
+  }
+  const h = bytes && bytes.byteLength > HEADER_BYTES && parseHeader(bytes.subarray(0, HEADER_BYTES), bytes.byteLength);
+  if (!h) {
+    if (dropUnusable && bytes) await clearOdd(true);
+    return null;
+  }
+  const snapshot = bytes.subarray(HEADER_BYTES, HEADER_BYTES + h.snapshot);
+  const stdlib = bytes.subarray(HEADER_BYTES + h.snapshot);
+  return { key: h.key, snapshot, stdlib, digests: { snapshot: checksum(snapshot), stdlib: sha256(stdlib) } };
+}
+
+// A file that is not a kept copy is dropped; where nothing could be read, a directory in its place is.
+async function clearOdd(unusableFile) {
+  try {
+    const dir = await root();
+    if (unusableFile) return await dir.removeEntry(NAME);
+    const entry = await dir.getFileHandle(NAME).catch((e) => (e?.name === "TypeMismatchError" ? "directory" : null));
+    if (entry === "directory") await dir.removeEntry(NAME, { recursive: true });
+  } catch {
+    /* nothing to clean up, or it is in use */
+  }
+}
+
+// Keeps `snapshot` and the standard library (`stdlib()` gives its bytes) under `key`: an async
+// iterable of steps (one piece written per step), for the scheduler's idle lane. Only an
+// optimisation: any failure is logged and the file emptied.
+export async function* keepSnapshot({ key, snapshot, stdlib: readStdlib }) {
+  let file;
+  try {
+    const stdlib = readStdlib();
+    file = await open(true);
+    file.truncate(0);
+    let at = HEADER_BYTES;
+    const write = (piece, offset) => {
+      if (file.write(piece, { at: offset }) !== piece.byteLength) throw new Error("write cut short");
+    };
+    write(new Uint8Array(HEADER_BYTES), 0);
+    for (const part of [snapshot, stdlib]) {
+      for (let from = 0; from < part.byteLength; from += PIECE) {
+        const piece = part.subarray(from, from + PIECE);
+        write(piece, at);
+        at += piece.byteLength;
+        yield;
+      }
+    }
+    write(header(key, snapshot.byteLength, stdlib.byteLength), 0);
+    file.flush();
+    file.close();
+    file = null;
+    performance.mark("elo:kept");
+  } catch (e) {
+    console.warn(`The snapshot was not kept for the next visit: ${e.message}`);
+    try {
+      file?.truncate(0);
+    } catch {}
+    file?.close();
+  }
+}
+
+export async function dropKept() {
+  try {
+    await (await root()).removeEntry(NAME);
+  } catch {
+    /* nothing kept */
+  }
+}
+
+// ---- the checksum of a kept snapshot -----------------------------------------------------------
+
+// A fast 128-bit checksum of bytes (four multiply-rotate lanes over 32-bit words, then the tail
+// and the length mixed in), as hex. It tells a kept snapshot that is byte for byte the one the
+// build made from any other, for a fraction of SHA-256's time (docs/performance.md, "Kept
+// snapshot"); it is not a cryptographic hash, and need not be: anything able to write this
+// origin's storage could also change the site's own files. build.py has the expected value from
+// snapshot.mjs, which imports this very module under Node.
+
+const M = [0x9e3779b1, 0x85ebca77, 0xc2b2ae3d, 0x27d4eb2f];
+
+export function checksum(bytes) {
+  if (bytes.byteOffset % 4) bytes = bytes.slice(); // words are read in place, aligned (little-endian, as every host here)
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  let a = M[0] | 0;
+  let b = M[1] | 0;
+  let c = M[2] | 0;
+  let d = M[3] | 0;
+  const whole = words.length & ~3;
+  for (let i = 0; i < whole; i += 4) {
+    a = Math.imul(a ^ words[i], M[0]);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b ^ words[i + 1], M[1]);
+    b = (b << 13) | (b >>> 19);
+    c = Math.imul(c ^ words[i + 2], M[2]);
+    c = (c << 13) | (c >>> 19);
+    d = Math.imul(d ^ words[i + 3], M[3]);
+    d = (d << 13) | (d >>> 19);
+  }
+  for (let i = whole; i < words.length; i++) a = Math.imul(a ^ words[i], M[1]);
+  for (let i = words.length * 4; i < bytes.byteLength; i++) b = Math.imul(b ^ bytes[i], M[2]);
+  c = Math.imul(c ^ bytes.byteLength, M[3]);
+  d = Math.imul(d ^ Math.floor(bytes.byteLength / 2 ** 32), M[0]);
+  return [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
+}
+
+// ---- a start's snapshot bytes -------------------------------------------------------------------
+
 // The memory snapshot's bytes for a start: the kept copy when it is this build's, else a download.
 // build.json's `snapshot` names the file and gives its sizes and sha256 (docs/architecture.md).
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-export const hasSha256 = async (bytes, sha256) => hex(await crypto.subtle.digest("SHA-256", bytes)) === sha256;
+const hasSha256 = async (bytes, expected) => (await sha256(bytes)) === expected;
 
-// {bytes, filled, stdlib, toKeep}: `bytes`, the array Pyodide restores from, is handed over at once
-// (Pyodide needs its size before it starts, its content only once its runtime is up); `filled`
-// resolves once it holds the snapshot, or rejects saying what is wrong (it then stays zeros).
+// {bytes, filled, verified, stdlib, toKeep}: `bytes`, the array Pyodide restores from, is handed
+// over at once (Pyodide needs its size before it starts, its content only once its runtime is up);
+// `filled` resolves once it holds the snapshot, or rejects saying what is wrong (it then stays
+// zeros); `verified` resolves true once its sha256 is build.json's (a kept copy is hashed while
+// it is restored: docs/performance.md, "Kept snapshot").
 // With a kept copy comes its standard library, checked against build.json (`stdlib`: resolves
 // with the bytes, or null to download them); `toKeep` is a download to keep for the next visit.
 export async function snapshotSource(snap, kept, { here, mark, onDamagedKept }) {
   const mine = await kept;
+  const downloaded = (source) => {
+    source.toKeep = { key: snap.sha256, snapshot: source.bytes };
+    mark("snapshot", "downloaded");
+  };
   if (mine && mine.key === snap.sha256 && mine.snapshot.byteLength === snap.bytes
       && mine.stdlib.byteLength === snap.stdlib.bytes) {
     mark("snapshot", "kept");
-    return { bytes: mine.snapshot, filled: Promise.resolve(), stdlib: checkedStdlib(mine.stdlib, snap.stdlib, onDamagedKept),
-      toKeep: null };
+    const verified = Promise.resolve(mine.digests.snapshot === snap.raw_checksum);
+    return { bytes: mine.snapshot, filled: Promise.resolve(), verified,
+      stdlib: checkedStdlib(mine, snap.stdlib, onDamagedKept), toKeep: null };
   }
-  const bytes = new Uint8Array(snap.bytes);
-  const source = { bytes, stdlib: null, toKeep: null };
-  source.filled = download(snap, bytes, here).then(() => {
-    source.toKeep = { key: snap.sha256, snapshot: bytes };
-    mark("snapshot", "downloaded");
-  });
+  const source = { bytes: new Uint8Array(snap.bytes), stdlib: null, toKeep: null, verified: Promise.resolve(true) };
+  source.filled = download(snap, source.bytes, here).then(() => downloaded(source));
   return source;
 }
 
 // The kept standard library once its sha256 is build.json's; null if not (the kept file is
 // then dropped, and Pyodide downloads the library). Hashed long before Pyodide asks for it.
-async function checkedStdlib(bytes, { sha256 }, onDamagedKept) {
+async function checkedStdlib(kept, { sha256: expected }, onDamagedKept) {
   try {
-    if (await hasSha256(bytes, sha256)) return bytes;
+    if ((await kept.digests.stdlib) === expected) return kept.stdlib;
   } catch {}
   console.warn("The kept copy of Python's standard library is damaged or unreadable; downloading it.");
   onDamagedKept();

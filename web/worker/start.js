@@ -7,28 +7,24 @@
 // start() resolves with {handle, jobs, prime}: elo_core's request handler, the idle jobs for
 // after the first answers, and whether the page may start a primer for the next visit.
 
-import { dropKept, keepSnapshot } from "./kept.js";
-import { LoadError } from "./load-error.js";
-import { MissingFiles } from "./missing.js";
 import { loadRuntime, WasmError } from "./pyodide-adapter.js";
-import { snapshotSource } from "./snapshot.js";
-import { warmUp } from "./warmup.js";
+import { dropKept, keepSnapshot, snapshotSource } from "./snapshot.js";
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const runtimeFailed = (e) =>
   new LoadError(`The Python runtime failed to start: ${e.message || e}. Reload the page, or try another browser.`);
 
-async function readBuild(response) {
-  let resp;
+async function readBuild(read) {
+  let got;
   try {
-    resp = await response;
+    got = await read;
   } catch (e) {
     throw new LoadError(`Could not download the build description (build.json): ${e.message}. Check your connection and reload.`);
   }
-  if (!resp.ok) {
-    throw new LoadError(`Could not download the build description (build.json): HTTP ${resp.status}. The site may be mid-update; reload in a minute.`);
+  if (got.status) {
+    throw new LoadError(`Could not download the build description (build.json): HTTP ${got.status}. The site may be mid-update; reload in a minute.`);
   }
-  return resp.json();
+  return got.json;
 }
 
 export async function start({ early, options, progress, here, mark }) {
@@ -39,6 +35,9 @@ export async function start({ early, options, progress, here, mark }) {
   loader.catch(() => {});
   const build = await readBuild(early.build);
   mark("build");
+  // The snapshot's download (or the kept copy's check) starts now, before the loader is in.
+  const source = build.snapshot ? snapshotSource(build.snapshot, early.kept, { here, mark, onDamagedKept: dropKept }) : null;
+  source?.then((s) => s.filled).catch(() => {});
   progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
   const missing = new MissingFiles(build, here);
   early.compiled.catch(() => missing.look());
@@ -51,7 +50,7 @@ export async function start({ early, options, progress, here, mark }) {
     if (build.snapshot) {
       let started;
       try {
-        started = await missing.orMissing(fromSnapshot(loadPyodide, build, early, options, { here, mark, paths }));
+        started = await missing.orMissing(fromSnapshot(loadPyodide, build, source, early, options, { mark, paths }));
       } catch (e) {
         throw e instanceof LoadError ? e : runtimeFailed(e);
       }
@@ -66,7 +65,7 @@ export async function start({ early, options, progress, here, mark }) {
         // In this order: with the keeping after the warm-up, Chromium kept no compiled wasm for the
         // next visit (docs/performance.md, "Keep before warm-up").
         const jobs = [
-          toKeep && { name: "keep", steps: () => keepSnapshot({ ...toKeep, stdlib: runtime.standardLibrary() }) },
+          toKeep && { name: "keep", steps: () => keepSnapshot({ ...toKeep, stdlib: () => runtime.standardLibrary() }) },
           { name: "warm up", quiet: true, steps: () => warmUp(handle) },
           { name: "put files back", steps: () => putFilesBack(runtime, build, here) },
         ].filter(Boolean);
@@ -86,11 +85,11 @@ export async function start({ early, options, progress, here, mark }) {
 // Restores the snapshot; resolves with {runtime, handle, version, toKeep}, or null to start the
 // normal way. Throws only for what the normal start cannot fix either (the wasm itself failing).
 // On a first visit the runtime starts while the snapshot downloads; the restore waits for it.
-async function fromSnapshot(loadPyodide, build, early, options, { here, mark, paths }) {
+async function fromSnapshot(loadPyodide, build, sourcePromise, early, options, { mark, paths }) {
   const snap = build.snapshot;
   let fault = null; // the snapshot's own fault, reported before what it made fail
   try {
-    const source = await snapshotSource(snap, early.kept, { here, mark, onDamagedKept: dropKept });
+    const source = await sourcePromise;
     source.filled.catch((failed) => (fault = failed));
     // A primer imports the runtime script only once everything else is in: Chromium then keeps
     // the compiled code of all that a start calls (docs/performance.md, "Primer").
@@ -106,6 +105,9 @@ import elo_core.facade
 elo_core.facade.handle(${JSON.stringify(snap.check.request)})
 `);
     if (answer !== snap.check.response) throw new Error(`wrong answer to the check request: ${answer}`);
+    // A kept copy altered in place (size and header kept) may restore and pass the check: its
+    // checksum, computed meanwhile, decides before anything is answered.
+    if (!(await source.verified)) throw new Error("the kept copy is not build.json's snapshot (checksum)");
     return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__"),
       toKeep: source.toKeep };
   } catch (e) {
@@ -174,5 +176,77 @@ importlib.invalidate_caches()
 `);
   } catch (e) {
     console.warn(`elo_core's files (${build.elo_core}) not put back: ${lastLine(e)}`);
+  }
+}
+
+// A start that failed, in words for a person: what failed, and what to try. The entry (worker.js)
+// tells it by its name, as it cannot import this module before the start.
+export class LoadError extends Error {
+  name = "LoadError";
+}
+
+// Which file is missing, when a start goes wrong: Pyodide hangs on a missing wasm, micropip calls
+// a 404 page a bad zip, and a failed import names no file a person can act on. Every file a start
+// needs is checked (HEAD), but only once something has gone wrong (`look`): a start that goes
+// right asks for nothing more (docs/performance.md, "Checks only on failure").
+
+// The browser's own fetch, taken before the adapter's stand-in may replace it during a start.
+const browserFetch = self.fetch.bind(self);
+
+const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+class MissingFiles {
+  #look;
+  looking = false;
+
+  constructor(build, here) {
+    const needed = [
+      ...RUNTIME_FILES.map((f) => [`pyodide/${f}`, "the Python runtime"]),
+      [build.micropip, "the package installer"],
+      [build.elo_core, "the rating engine"],
+    ];
+    // Rejects with the first missing file's message; never resolves before `look()`.
+    this.checked = new Promise((resolve) => (this.#look = resolve)).then(() => Promise.all(needed.map(async ([path, what]) => {
+      const r = await browserFetch(here(path), { method: "HEAD", cache: "no-cache" }).catch(() => null);
+      if (!r || !r.ok) {
+        throw new LoadError(`Could not download ${what} (${path}: ${r ? `HTTP ${r.status}` : "network error"}). ` +
+          "Reload the page; if that does not help, the site is incomplete.");
+      }
+    })));
+    this.checked.catch(() => {});
+  }
+
+  look() {
+    this.looking = true;
+    this.#look();
+  }
+
+  // `promise`, unless a check finds a file missing first.
+  orMissing(promise) {
+    return Promise.race([promise, this.checked.then(() => new Promise(() => {}))]);
+  }
+}
+
+// The warm-up: right after the start, requests like the page's are answered and thrown away, one
+// per step, so that V8 optimises the interpreter's busy functions before the first keystrokes
+// need them, and, run enough, keeps that optimised code for the next visit (docs/performance.md,
+// "Warm-up"). Their ratings take the main branches: an ordinary one, one exempt from the
+// 400-point rule, one below the floor, a typo.
+
+const ROUNDS = 200;
+const RATINGS = ["1800", "2700", "1200", "18o0"];
+
+async function* warmUp(handle) {
+  const games = Array.from({ length: 30 }, (_, i) => ({ opponent: String(1650 + 10 * i), score: ["1", "0.5", "0"][i % 3] }));
+  const requests = RATINGS.map((rating) => JSON.stringify({ op: "batch", args: { requests: [
+    { op: "rate", args: { rating, k: "20", method: "fide", rules: "2025-10-01", kind: "standard", games } },
+  ] } }));
+  for (let round = 0; round < ROUNDS; round++) {
+    try {
+      handle(requests[round % requests.length]);
+    } catch {
+      return;
+    }
+    yield;
   }
 }

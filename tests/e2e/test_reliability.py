@@ -1,0 +1,184 @@
+"""Load, faults and hostile input (issue 28): nothing freezes, nothing typed is lost, the engine always
+recovers, and text from files reorders nothing. One test per point of the issue; each failed
+before its fix. (How long things take under load: bench/load.py.)"""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from devkit.server import Handler, serve
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from eventgen import pgn_games, trf_line  # noqa: E402
+
+LOAD_TIMEOUT = 120_000
+VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
+
+
+def ready(page: Page) -> None:
+    expect(page.locator("body")).to_have_class(re.compile("engine-ready"), timeout=LOAD_TIMEOUT)
+
+
+# 1. A link with many games is read in one pass, and at most the documented 1,000 games.
+def test_a_link_with_5000_games_shows_the_first_1000_and_says_so(page: Page, site_url):
+    games = ",".join(f"{1500 + i % 900}:{['1', '0.5', '0'][i % 3]}" for i in range(5000))
+    page.goto(site_url + f"?rating=1800&k=20&rules=2025-10-01&games={games}")
+    ready(page)
+    expect(page.get_by_test_id("game-row")).to_have_count(1000)
+    expect(page.locator("#link-note")).to_contain_text("The link holds 5,000 games; at most 1,000 are rated")
+    expect(page.get_by_test_id("games-counted")).to_have_text("1000", timeout=60_000)
+    assert page.get_by_test_id("game-row").nth(999).locator(".num").inner_text() == "1000"
+
+
+# 2. A request that outlives its time (a stuck worker) gets a fresh worker, and the page carries on.
+def test_a_stuck_engine_is_replaced_and_the_request_told_why(page: Page, site_url):
+    page.goto(site_url + VECTOR)
+    ready(page)
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")
+    page.workers[0].evaluate("setTimeout(() => { const end = Date.now() + 40_000; while (Date.now() < end); })")
+    page.wait_for_timeout(200)
+    page.fill("#rating", "1900")  # asked of the stuck worker: no answer within its time
+    expect(page.locator("#form-msg")).to_contain_text("took longer than 20 s", timeout=40_000)
+    expect(page.get_by_test_id("new-rating")).to_have_text("–")  # no figure of an earlier answer
+    page.fill("#rating", "1850")
+    expect(page.get_by_test_id("new-rating")).to_have_text(re.compile(r"^18\d\d$"), timeout=60_000)
+    expect(page.locator("body")).not_to_have_class(re.compile("engine-failed"))
+
+
+def test_a_newer_event_file_replaces_one_still_being_rated(page: Page, site_url, tmp_path):
+    big = tmp_path / "big.pgn"
+    big.write_text(pgn_games(40_000), "utf-8")
+    small = tmp_path / "small.trf"
+    small.write_text("012 Small Open\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, "Alpha, Ann", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n")
+    page.goto(site_url + "?tab=event")
+    ready(page)
+    page.set_input_files("#event-file", big)
+    page.wait_for_timeout(3000)  # still being rated
+    page.set_input_files("#event-file", small)
+    expect(page.get_by_test_id("event-summary")).to_contain_text("Small Open", timeout=60_000)
+    expect(page.get_by_test_id("player-row")).to_have_count(2)
+
+
+# 3 and 4. Every input survives a reload, whether or not it is in the address, even one typed just before.
+def test_every_input_survives_a_reload(page: Page, site_url):
+    page.goto(site_url + VECTOR)
+    ready(page)
+    page.get_by_text("K-factor advisor").click()
+    page.fill("#games_played", "12")
+    page.fill("#birth_year", "2010")
+    page.fill("#next", "2000")
+    page.fill("#target", "1820")
+    page.fill("#remaining", "1900, 1950")
+    page.locator("#rating").focus()
+    page.keyboard.press("End")
+    page.keyboard.type("5")  # a keystroke just before the reload: the address is not written yet
+    page.reload()
+    ready(page)
+    assert page.locator("#rating").input_value() == "18005"
+    for field, value in (("games_played", "12"), ("birth_year", "2010"), ("next", "2000"), ("target", "1820"),
+                         ("remaining", "1900, 1950")):
+        assert page.locator(f"#{field}").input_value() == value, field
+    assert page.locator("#advisor").evaluate("d => d.open")
+
+
+def test_an_event_file_and_its_options_survive_a_reload(page: Page, site_url):
+    text = "012 Kept Open\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, "Alpha, Ann", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
+    page.goto(site_url + "?tab=event")
+    ready(page)
+    page.fill("#event-text", text)
+    expect(page.get_by_test_id("player-row")).to_have_count(2)
+    page.fill("#event-k", "10")
+    expect(page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")).to_have_text("+4")
+    page.reload()
+    ready(page)
+    expect(page.get_by_test_id("event-summary")).to_contain_text("Kept Open")
+    assert page.locator("#event-k").input_value() == "10"
+    expect(page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")).to_have_text("+4")
+
+
+# 5. After the engine fails for good, no figure of an earlier answer stays beside a changed input.
+def test_after_a_failure_the_figures_are_cleared(page: Page, site_url):
+    page.goto(site_url + VECTOR)
+    ready(page)
+    expect(page.get_by_test_id("new-rating")).to_have_text("1811")
+    page.context.route(re.compile(r".*/worker\.js(\?.*)?$"), lambda route: route.fulfill(status=404, body=""))
+    page.workers[0].evaluate("setTimeout(() => { throw new Error('simulated crash') })")
+    expect(page.locator("body")).to_have_class(re.compile("engine-failed"), timeout=60_000)
+    page.fill("#rating", "2150")
+    expect(page.get_by_test_id("new-rating")).to_have_text("–")
+    expect(page.get_by_test_id("rating-change")).to_have_text("–")
+
+
+# 6. Bidi controls from a file reorder nothing: isolated, and made visible.
+def test_bidi_controls_in_a_file_reorder_nothing(page: Page, site_url):
+    rlo = "\u202e"
+    text = f"012 City Open{rlo}\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, f"Carlsen, Magnus{rlo}", 2830, rounds=[(2, "w", "1")]),
+        trf_line(2, "Beta, Bob", 2750, rounds=[(1, "b", "0")])]) + "\n"
+    page.goto(site_url + "?tab=event")
+    ready(page)
+    page.fill("#event-text", text)
+    expect(page.get_by_test_id("player-row")).to_have_count(2)
+    summary = page.get_by_test_id("event-summary")
+    expect(summary).to_contain_text("City Open[U+202E] (TRF")
+    assert summary.locator("bdi").count() == 1
+    page.get_by_role("button", name="Carlsen, Magnus[U+202E]").click()
+    heading = page.locator("#event-player-name")
+    expect(heading).to_have_text("Carlsen, Magnus[U+202E], 2830")
+    assert rlo not in page.inner_text("#results-event")
+
+
+# 8. The worker is held to the page's policy once the service worker serves it.
+def test_the_worker_cannot_reach_another_origin(page: Page, site_url, tmp_path):
+    (tmp_path / "x.js").write_text("export const x = 1;")
+    hits: list[str] = []
+
+    class Counting(Handler):
+        def do_GET(self):
+            hits.append(self.path)
+            super().do_GET()
+
+    other = serve(tmp_path, handler_class=Counting)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    elsewhere = f"http://127.0.0.1:{other.server_address[1]}/x.js"
+    try:
+        page.goto(site_url + VECTOR)
+        ready(page)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+        page.reload()  # this worker's script came through the service worker, with its policy
+        ready(page)
+        outcome = page.workers[0].evaluate("""async (url) => {
+            const tries = { fetch: () => fetch(url), import: () => import(url),
+                            socket: () => new Promise((ok, no) => { const s = new WebSocket(url.replace("http", "ws"));
+                                                                  s.onopen = ok; s.onerror = no; }) };
+            const out = {};
+            for (const [name, go] of Object.entries(tries)) {
+                try { await go(); out[name] = "reached"; } catch (e) { out[name] = "blocked"; }
+            }
+            return out;
+        }""", elsewhere)
+        assert outcome == {"fetch": "blocked", "import": "blocked", "socket": "blocked"}
+        assert hits == []
+        expect(page.get_by_test_id("new-rating")).to_have_text("1811")  # the policy lets the calculator work
+    finally:
+        other.shutdown()
+        other.server_close()
+
+
+# 12. Served at "//", the address is still written and the share link is right.
+def test_served_at_a_double_slash_the_address_follows_the_inputs(page: Page, site_url):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + "/?rating=1800&k=20&games=1750:1&rules=2025-10-01")
+    ready(page)
+    page.fill("#rating", "1850")
+    expect(page).to_have_url(re.compile(r"rating=1850"))
+    assert page.get_by_role("link", name="Link to this calculation").get_attribute("href").startswith("?tab=")
+    assert errors == []
