@@ -9,7 +9,7 @@ export const THEMES = ["auto", "light", "dark"];
 export const PARAMS = ["rating", "k", "method", "rules", "kind", "opponent", "opponent_k"];
 // The lichess tab's, written only for that tab.
 export const LICHESS_PARAMS = ["lichess_rating", "lichess_deviation", "lichess_volatility", "days_idle", "lichess_opponent",
-  "lichess_opponent_deviation", "speed", "variant", "colour"];
+  "lichess_opponent_deviation", "speed", "variant", "colour", "colour_advantage", "gain_factor"];
 // A longer value gets a message but is not written into the address.
 export const VALUE_LIMIT = 2000;
 // Games read from a link: elo_core rates at most this many (inputs.MAX_GAMES); the rest are left out, with a message.

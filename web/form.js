@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 // The inputs read by id, each the state's field of the same name ("advisor." ones nested).
 const FIELDS = ["rating", "k", "method", "kind", "opponent", "opponent_k", "next", "target", "remaining",
   "lichess_rating", "lichess_deviation", "lichess_volatility", "days_idle", "lichess_opponent", "lichess_opponent_deviation",
-  "speed", "variant", "colour"];
+  "speed", "variant", "colour", "colour_advantage", "gain_factor"];
 const ADVISOR_FIELDS = ["games_played", "birth_year"];
 
 // A date input silently empties itself when given text that is not a date: a date from the
@@ -116,7 +116,8 @@ export function requests(state) {
       return [{ op: "lichess", args: { rating: state.lichess_rating, deviation: state.lichess_deviation,
         volatility: state.lichess_volatility.trim() || null, days_idle: state.days_idle,
         opponent: { rating: state.lichess_opponent, deviation: state.lichess_opponent_deviation },
-        speed: state.speed, variant: state.variant, colour: state.colour || null } }];
+        speed: state.speed, variant: state.variant, colour: state.colour || null,
+        colour_advantage: state.colour_advantage !== "off", gain_factor: state.gain_factor || null } }];
     default:
       return [{ op: state.tab, args: { games } }];
   }

@@ -9,13 +9,34 @@ let serial = 0;
 // Each row's controls and cells, found once (a keystroke reads and an answer writes 30 rows).
 const cellsOf = new WeakMap();
 
-function makeRow(opponent, score, onRemove) {
-  const row = $("game-row").content.firstElementChild.cloneNode(true);
-  // A form of its own (see index.html), kept outside the table, where a form cannot go.
+// Rows share small forms (see index.html, "Small forms"), kept outside the table, where a form
+// cannot go: a few rows a form, not one form per row, which costs the browser per form as the
+// page loads (docs/performance.md, "Rows in small forms").
+const ROWS_PER_FORM = 25;
+const rowsIn = new WeakMap(); // form -> how many rows it holds
+
+function formFor() {
+  const last = $("row-forms").lastElementChild;
+  if (last && rowsIn.get(last) < ROWS_PER_FORM) return last;
   const form = document.createElement("form");
   form.id = `game-form-${++serial}`;
   form.autocomplete = "off";
   $("row-forms").append(form);
+  rowsIn.set(form, 0);
+  return form;
+}
+
+function leaveForm(row) {
+  const form = row.querySelector(".opp").form;
+  if (!form || !rowsIn.has(form)) return;
+  rowsIn.set(form, rowsIn.get(form) - 1);
+  if (!rowsIn.get(form)) form.remove();
+}
+
+function makeRow(opponent, score, onRemove) {
+  const row = $("game-row").content.firstElementChild.cloneNode(true);
+  const form = formFor();
+  rowsIn.set(form, rowsIn.get(form) + 1);
   for (const control of row.querySelectorAll("input, select")) control.setAttribute("form", form.id);
   const select = row.querySelector(".score");
   if (![...select.options].some((o) => o.value === score)) {
@@ -63,16 +84,14 @@ export function addRows(games, { onRemove, show }, after = null) {
 }
 
 export function removeRow(row) {
-  row.querySelector(".opp").form?.remove();
+  leaveForm(row);
   row.remove();
   [...rows().children].forEach(number);
 }
 
 export function removeAll() {
-  for (const row of [...rows().children]) {
-    row.querySelector(".opp").form?.remove();
-    row.remove();
-  }
+  for (const row of [...rows().children]) row.remove();
+  $("row-forms").replaceChildren();
 }
 
 // Every row's cells, in order: {row, opp, score, expected, change, note, msg, ...}.

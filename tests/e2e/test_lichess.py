@@ -57,3 +57,16 @@ def test_a_bad_deviation_is_named_once_left(page: Page, site_url):
     expect(page.get_by_test_id("lichess-win")).not_to_have_text("–")
     settings = page.locator("#lichess-settings tbody tr")
     expect(settings.first).to_contain_text("tau")
+
+
+def test_the_unconfirmed_settings_are_choices(page: Page, site_url):
+    open_tab(page, site_url, lichess_rating="1500", lichess_deviation="500", lichess_opponent="1500",
+             lichess_opponent_deviation="500", speed="classical", colour="white")
+    with_both = lichess_preview(1500, 500, None, "1500:500", speed="classical", colour="white").win
+    expect(page.get_by_test_id("lichess-win")).to_have_text(shown(with_both))
+    page.select_option("#gain_factor", "1")
+    page.select_option("#colour_advantage", "off")
+    plain = lichess_preview(1500, 500, None, "1500:500", speed="classical", colour="white", gain_factor=1,
+                            colour_advantage=False).win
+    assert plain.display == "1741?"  # scalachess RatingCalculatorTest: a new player's win over a new player
+    expect(page.get_by_test_id("lichess-win")).to_have_text(shown(plain))

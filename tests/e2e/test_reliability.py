@@ -182,3 +182,16 @@ def test_served_at_a_double_slash_the_address_follows_the_inputs(page: Page, sit
     expect(page).to_have_url(re.compile(r"rating=1850"))
     assert page.get_by_role("link", name="Link to this calculation").get_attribute("href").startswith("?tab=")
     assert errors == []
+
+
+# 7. The largest link: its rows share a few forms (one form a row cost the browser seconds at load).
+def test_a_link_with_the_most_games_puts_them_in_few_forms(page: Page, site_url):
+    games = ",".join(f"{1500 + i % 700}:1" for i in range(1000))
+    page.goto(f"{site_url}?rating=1800&k=20&rules=2025-10-01&games={games}")
+    ready(page)
+    expect(page.get_by_test_id("game-row")).to_have_count(1000)
+    assert page.evaluate("document.getElementById('row-forms').children.length") == 40
+    assert page.evaluate("[...document.querySelectorAll('.opp')].every((i) => i.form && i.form.elements.length <= 50)")
+    page.locator(".remove").first.click()
+    expect(page.get_by_test_id("game-row")).to_have_count(999)
+    assert page.evaluate("document.getElementById('row-forms').children.length") == 40
