@@ -70,3 +70,14 @@ def test_the_unconfirmed_settings_are_choices(page: Page, site_url):
                             colour_advantage=False).win
     assert plain.display == "1741?"  # scalachess RatingCalculatorTest: a new player's win over a new player
     expect(page.get_by_test_id("lichess-win")).to_have_text(shown(plain))
+
+
+def test_the_tab_embedded_is_compact(browser, site_url):
+    page = browser.new_page(viewport={"width": 360, "height": 700})
+    page.goto(site_url + "?tab=lichess&embed=1")
+    expect(page.locator("body")).to_have_class(re.compile("engine-ready"), timeout=LOAD_TIMEOUT)
+    expect(page.get_by_test_id("lichess-win")).not_to_have_text("–")
+    expect(page.locator("#lichess-table")).to_be_hidden()
+    assert page.evaluate("() => document.documentElement.getBoundingClientRect().height") <= 760
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.close()
