@@ -40,7 +40,7 @@ def test_trf_through_the_file_input(page: Page, site_url):
     cells = cells_of(row_of(page, "Alpha, Ann"))
     assert cells[3:] == [str(ann["rating"]), str(ann["games"]), f"{ann['score']:g}", f"{ann['expected']:.2f}",
                          str(ann["effective_k"]), "", f"{ann['change']:+.2f}", f"{ann['change_rounded']:+d}",
-                         str(ann["new_rating"]), str(ann["performance"]), "–"]
+                         str(ann["new_rating"]), str(ann["performance"]), "–", "–"]  # First, Norm (not asked)
     # A hostile name is text, never markup.
     expect(row_of(page, "<img src=x onerror=alert(1)>")).to_have_count(1)
     assert page.evaluate("document.querySelectorAll('#players img').length") == 0
