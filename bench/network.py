@@ -28,29 +28,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
+from netem import NETWORKS, emulate  # noqa: E402
 from startup import PROBE, SITE_QUERY, Profiles, baseline_wheel, load_build  # noqa: E402
 
 from devkit.server import PagesHandler, Served  # noqa: E402
 
-# Chromium's network conditions: latency (ms), throughput (bytes per second down, up).
-NETWORKS = {
-    "none": None,
-    "fast4g": {"latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8},
-    "slow4g": {"latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8},
-}
 EMBED_HOST = """<!doctype html><html><head><meta charset="utf-8"><title>blog</title></head><body>
 <h1>A post</h1><iframe id="calc" src="{src}" style="width:360px;height:700px;border:0"></iframe></body></html>"""
-
-
-def emulate(context, page, network: str) -> None:
-    """The network conditions on the page; Chromium applies them to its workers' fetches too
-    (checked: docs/performance.md, "Phone network")."""
-    conditions = NETWORKS[network]
-    if not conditions:
-        return
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
 
 
 class Sent:

@@ -51,8 +51,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
+from netem import NETWORKS, emulate  # noqa: E402
+
 from devkit import chromium  # noqa: E402
-from devkit.server import Served  # noqa: E402
+from devkit.server import Handler, PagesHandler, Served  # noqa: E402
 
 EXPECTED = "1811"
 SITE_QUERY = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
@@ -139,12 +141,13 @@ class Profiles:
             shutil.rmtree(d, ignore_errors=True)
 
 
-def visit(context, url: str, dwell_s: float = 0, timeout_ms: int = 90_000) -> dict:
+def visit(context, url: str, dwell_s: float = 0, timeout_ms: int = 90_000, network: str = "none") -> dict:
     """Open url in a new tab; seconds from navigation start to the result on screen.
 
     dwell_s: stay that long after the result (a person reading it) before returning.
     """
     page = context.new_page()
+    emulate(context, page, network)
     page.add_init_script(PROBE)
     with page.expect_console_message(lambda m: m.text.startswith("elo-bench:"), timeout=timeout_ms) as message:
         page.goto(url, wait_until="commit")
@@ -308,6 +311,9 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", choices=("disk", "incognito"), default="disk",
                     help="browser profiles: on disk, as a person's browser (default), or in memory")
     ap.add_argument("--json", type=Path, help="also write the raw figures here")
+    ap.add_argument("--network", choices=list(NETWORKS), default="none",
+                    help="Chromium's network emulation of every visit (bench/netem.py); with fast4g or slow4g the "
+                         "site is served gzip as GitHub Pages does (first visits alone: bench/network.py)")
     args = ap.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -320,7 +326,7 @@ def main(argv=None) -> int:
         (site / "bench").mkdir()
         shutil.copy2(HERE / "baseline.html", site / "bench" / "baseline.html")
         baseline_wheel(site / "bench")
-        served = Served(site)
+        served = Served(site, handler_class=Handler if args.network == "none" else PagesHandler)
         base = served.url
         urls = {"baseline": base + "bench/baseline.html", "site": base + SITE_QUERY}
 
@@ -342,7 +348,7 @@ def main(argv=None) -> int:
                 for label, which, sw in order:
                     context = profiles.new(service_workers=sw)
                     counter = Bytes(context) if r == 0 else None
-                    cold = visit(context, urls[which], dwell_s=args.dwell)
+                    cold = visit(context, urls[which], dwell_s=args.dwell, network=args.network)
                     runs[f"{label} cold"].append(cold["seconds"])
                     if which == "site":
                         longtasks["cold"].append((cold["longtasks"], cold["longest_ms"]))
@@ -359,7 +365,7 @@ def main(argv=None) -> int:
                     cold["page"].close()
                     how = {"baseline": "", "site": " (HTTP cache)", "site+sw": " (SW)"}[label]
                     for nth in ("", " 2"):
-                        repeat = visit(context, urls[which], dwell_s=args.dwell if not nth else 0)
+                        repeat = visit(context, urls[which], dwell_s=args.dwell if not nth else 0, network=args.network)
                         runs[f"{label} repeat{nth}{how}"].append(repeat["seconds"])
                         if which == "site":
                             longtasks["repeat"].append((repeat["longtasks"], repeat["longest_ms"]))
