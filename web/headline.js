@@ -53,13 +53,14 @@ export function showHeadline(tab) {
   }, SETTLE_MS);
 }
 
-// The bar steps aside while the tab's own figures are on screen.
+// The bar steps aside while the tab's own figures are wholly on screen (a block half in view
+// may hide the very figure the bar shows).
 export function watchHeadline() {
   if (!("IntersectionObserver" in window)) return;
   const seen = new Set();
   const observer = new IntersectionObserver((entries) => {
-    for (const e of entries) seen[e.isIntersecting ? "add" : "delete"](e.target);
+    for (const e of entries) seen[e.intersectionRatio > 0.99 ? "add" : "delete"](e.target);
     $("headline").classList.toggle("seen", [...seen].some((el) => !el.closest("[hidden]")));
-  });
+  }, { threshold: [0, 0.5, 1] });
   for (const el of document.querySelectorAll("[data-headline]")) observer.observe(el);
 }
