@@ -10,13 +10,13 @@ import { setCurve, watchCharts } from "./charts.js";
 import { ask, askAhead, onSettled, onStatus, scriptURL, worthAskingAhead } from "./engine.js";
 import { bindEvent, clearEvent, eventInputs, renderEvent, restoreEvent } from "./event.js";
 import { fieldOf, readForm, refuseRules, requests, rulesChosen, rulesWritten, setValue, withField, writeForm } from "./form.js";
-import { fixed, setText } from "./format.js";
+import { fixed, grouped, setText } from "./format.js";
 import { showHeadline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
 import { embedCode, primeCodeCache, registerServiceWorker, reportHeight, served } from "./lifecycle.js";
 import { clearMessages, clearUnasked, holdMessages, releaseMessages, renderInitial, renderKfactor, renderPerformance, renderRate, renderScoreNeeded,
   renderSingle, renderWhatIf } from "./render.js";
-import { addRows, removeAll, removeRow } from "./rows.js";
+import { addRows, pending as rowsPending, removeAll, removeRow, settled as rowsSettled } from "./rows.js";
 import { forgetInputs, saveInputs, savedInputs } from "./session.js";
 import { showStatus } from "./status.js";
 import { bindTabs, selectTab, showForTab } from "./tabs.js";
@@ -35,6 +35,9 @@ const address = parseAddress(location.search);
 async function update() {
   scheduleAddress();
   const id = ++page.latest;
+  // A long list of rows is still being built (rows.js): the request waits for the last of them.
+  if (rowsPending()) await rowsSettled();
+  if (id !== page.latest) return;
   const state = readForm(page.tab);
   keepInputs(state);
   const list = requests(state);
@@ -74,7 +77,7 @@ const unanswered = (error) => ({ ok: false, unanswered: true,
 // While a field is edited, the requests its next keystroke may make (ahead.js), built by
 // requests() itself with that one field's value replaced.
 function prepareAhead() {
-  if (page.tab === "event") return;
+  if (page.tab === "event" || rowsPending()) return;
   const control = document.activeElement;
   const field = control && fieldOf(control);
   const values = field && foreseen(control);
@@ -111,6 +114,9 @@ function flushAddress() {
 }
 
 function writeAddress() {
+  // Rows still being built would give an address (and kept inputs) without the last games; the
+  // address then still holds them.
+  if (rowsPending()) return void rowsSettled().then(scheduleAddress);
   const { query, tooLong } = formatAddress(readForm(page.tab), { leave: rulesChosen() ? [] : ["rules"] });
   setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
   // Relative to the page, never built from its path: served at "//", a path would be read as a host.
@@ -164,8 +170,8 @@ function fillFromAddress() {
   addRows(games ?? address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
   if (same && TABS.includes(saved.state.tab)) address.tab = saved.state.tab;
   if (address.gamesInLink > MAX_GAMES) {
-    setText($("link-note"), `The link holds ${address.gamesInLink.toLocaleString("en")} games; at most ` +
-      `${MAX_GAMES.toLocaleString("en")} are rated, so the first ${MAX_GAMES.toLocaleString("en")} are shown.`);
+    setText($("link-note"), `The link holds ${grouped(address.gamesInLink)} games; at most ` +
+      `${grouped(MAX_GAMES)} are rated, so the first ${grouped(MAX_GAMES)} are shown.`);
   }
   setTab(address.tab, false);
 }
@@ -236,7 +242,7 @@ async function pasteGames(event) {
   setValue(row.querySelector(".score"), first[1]);
   delete row.dataset.pristine;
   addRows(rest, rowOptions, row);
-  setText($("link-note"), `${games.length.toLocaleString("en")} games pasted.`);
+  setText($("link-note"), `${grouped(games.length)} games pasted.`);
   update();
 }
 
@@ -264,8 +270,9 @@ function bindControls() {
   $("rules").addEventListener("input", rulesWritten, { capture: true });
   document.addEventListener("submit", (e) => e.preventDefault()); // every form: nothing is ever sent
   for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", edited);
-  $("add-game").addEventListener("click", () => {
-    const [row] = addRows([["", "1"]], rowOptions);
+  $("add-game").addEventListener("click", async () => {
+    const [row] = await addRows([["", "1"]], rowOptions);
+    if (!row) return;
     row.dataset.pristine = "1"; // left out of the requests until typed in: the result stays
     row.querySelector(".opp").focus();
     update();

@@ -149,13 +149,46 @@ function startWorker() {
 
 const requestText = (op, args) => JSON.stringify({ op, args });
 
+// A string this long in a request (a whole event file) is written as JSON a slice per task:
+// written at once, a 20 MB file held the page for a long task (docs/performance.md, "Large
+// requests in slices").
+export const SLICE_CHARS = 1 << 20;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+async function requestTextInSlices(op, args) {
+  const long = [];
+  const token = `\u0000${crypto.randomUUID()}\u0000`; // stands for a long string while the rest is written
+  const outline = JSON.stringify({ op, args }, (key, value) =>
+    typeof value === "string" && value.length > SLICE_CHARS ? (long.push(value), token) : value);
+  if (!long.length) return outline;
+  const [first, ...rest] = outline.split(JSON.stringify(token));
+  const parts = [first];
+  for (const [i, value] of long.entries()) {
+    parts.push('"');
+    for (let at = 0; at < value.length; at += SLICE_CHARS) {
+      await nextTask();
+      // A surrogate pair cut in two is written as two escapes, which JSON readers join again.
+      parts.push(JSON.stringify(value.slice(at, at + SLICE_CHARS)).slice(1, -1));
+    }
+    parts.push('"', rest[i]);
+  }
+  return parts.join("");
+}
+
 // A request answered ahead resolves at once, with that answer: the page shows it in the same
-// task as the keystroke that asked. `lane`: "calc" (the calculators) or "event" (a whole file).
+// task as the keystroke that asked. `lane`: "calc" (the calculators) or "event" (a whole file,
+// whose request is written in slices first).
 export function ask(op, args = {}, { lane = "calc" } = {}) {
   if (failed) return Promise.reject(new EngineError("failed", failed));
+  if (lane === "event") return requestTextInSlices(op, args).then((text) => send(text, lane));
   const text = requestText(op, args);
   const response = ahead.take(text);
   if (response !== undefined) return Promise.resolve(JSON.parse(response));
+  return send(text, lane);
+}
+
+function send(text, lane) {
+  if (failed) return Promise.reject(new EngineError("failed", failed));
   const first = head();
   if (first && first[1].lane === lane && lane === "event" && ready && performance.now() - first[1].sent > REPLACE_AFTER_MS) {
     restart(first[0], new EngineError("replaced", "Replaced by a newer request."));

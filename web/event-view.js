@@ -3,7 +3,7 @@
 // name, problems quoting it) is shown isolated, in <bdi>, with bidi controls made visible
 // (format.js, shown), so that it can reorder nothing around it.
 
-import { fixed, isolated, setParts, setText, shown, signed } from "./format.js";
+import { fixed, grouped, isolated, setParts, setText, shown, signed } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
 // Rows added per task: a table of thousands of players never holds the page for long.
@@ -80,12 +80,12 @@ function showProblems(r, tab) {
   const total = (r.event.problem_count ?? r.problems.length) + (tab.readNote ? 1 : 0);
   const box = $("event-problems-box");
   box.hidden = !total;
-  setText($("event-problems-title"), `${total.toLocaleString("en")} problem${total === 1 ? "" : "s"} in the file ` +
+  setText($("event-problems-title"), `${grouped(total)} problem${total === 1 ? "" : "s"} in the file ` +
     "(every other player is still rated)");
   const list = $("event-problems");
   list.replaceChildren(...groups.map((g) => {
     const li = document.createElement("li");
-    li.append(`${g.count.toLocaleString("en")} × ${shown(g.message)}`);
+    li.append(`${grouped(g.count)} × ${shown(g.message)}`);
     const items = document.createElement("ul");
     g.examples.forEach((m, i) => {
       const item = document.createElement("li");
@@ -175,7 +175,7 @@ export function showTable(tab) {
   const e = r.event;
   $("players").classList.toggle("with-norms", r.players.some((p) => "norm" in p));
   setText($("players-note"), e.players_listed < e.players
-    ? `The first ${e.players_listed.toLocaleString("en")} of ${e.players.toLocaleString("en")} players are listed; the CSV has every one.` : "");
+    ? `The first ${grouped(e.players_listed)} of ${grouped(e.players)} players are listed; the CSV has every one.` : "");
   const labels = headings($("players"));
   const add = (from) => {
     if (tab.tableToken !== token) return;

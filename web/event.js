@@ -2,7 +2,7 @@
 // sort, give a player's K or games before the event, open one player's games, export CSV.
 // Text from the file is only ever shown as text (event-view.js).
 
-import { setText } from "./format.js";
+import { grouped, setText } from "./format.js";
 import { saveEventFile, savedEventFile } from "./session.js";
 import { showEvent, showEventErrors, showNoEvent, showTable } from "./event-view.js";
 
@@ -76,7 +76,7 @@ function useText(text, name, note) {
   Object.assign(tab, { text, name, readNote: note, selected: null, kByPlayer: {}, gamesByPlayer: {} });
   const shown = text.length <= 200_000;
   $("event-text").value = shown ? text : "";
-  $("event-text").placeholder = shown ? "" : `${name}: ${text.length.toLocaleString("en")} characters (not shown)`;
+  $("event-text").placeholder = shown ? "" : `${name}: ${grouped(text.length)} characters (not shown)`;
 }
 
 async function openFile(file) {
@@ -93,7 +93,7 @@ async function openFile(file) {
   }
   const decoded = decode(await file.arrayBuffer());
   useText(decoded.text, file.name, decoded.note);
-  saveEventFile({ text: tab.text, name: tab.name, note: tab.readNote });
+  saveEventFile({ blob: file, name: tab.name });
   tab.hooks.update();
 }
 
@@ -102,7 +102,9 @@ export async function restoreEvent(saved) {
   restoreInputs(saved);
   const file = await savedEventFile();
   if (!file || tab.text) return;
-  useText(file.text, typeof file.name === "string" ? file.name : "", typeof file.note === "string" ? file.note : null);
+  const { text, note } = file.blob ? decode(await file.blob.arrayBuffer()) : { text: file.text, note: file.note };
+  if (tab.text) return; // a file opened meanwhile wins
+  useText(text, typeof file.name === "string" ? file.name : "", typeof note === "string" ? note : null);
   restoreInputs(saved); // useText starts a file afresh; the saved values are this file's
   tab.hooks.update();
 }
@@ -128,7 +130,7 @@ export function bindEvent(hooks) {
     clearTimeout(timer);
     timer = setTimeout(() => {
       useText($("event-text").value, "the pasted text", null);
-      saveEventFile(tab.text ? { text: tab.text, name: tab.name } : null);
+      saveEventFile(tab.text ? { blob: new Blob([tab.text]), name: tab.name } : null);
       hooks.update();
     }, 250);
   });

@@ -6,7 +6,7 @@
 // reached_2400, date}; next, target, remaining; event (the event tab's args, or null).
 
 import { eventArgs } from "./event.js";
-import { gameControls } from "./rows.js";
+import { gameControls, rowIndex } from "./rows.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,7 +70,7 @@ export function setValue(el, value) {
 export function fieldOf(control) {
   if (FIELDS.includes(control.id)) return control.id;
   if (ADVISOR_FIELDS.includes(control.id)) return `advisor.${control.id}`;
-  const index = gameControls().findIndex(({ opp, score }) => opp === control || score === control);
+  const index = rowIndex(control);
   if (index < 0) return null;
   return `games.${index}.${control.classList.contains("score") ? "score" : "opponent"}`;
 }

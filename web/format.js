@@ -9,6 +9,10 @@ export function signed(x, places) {
   return Number(text) > 0 ? `+${text}` : text;
 }
 
+// A count with thousands separated ("5,000"), without Intl: the first toLocaleString() of a page
+// sets up the number formats, a long task when a link's note is written before the first paint.
+export const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 // Writing only what changed keeps each keystroke's layout work to the figures that moved.
 export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;

@@ -3,9 +3,9 @@
 // settled result: not at every keystroke, only once the answers have stopped changing.
 
 import { setText } from "./format.js";
+import { q } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
-const q = (testid) => document.querySelector(`[data-testid=${testid}]`);
 const SETTLE_MS = 800; // an answer that stands this long is the one read out
 const text = (el) => el.textContent.trim();
 const single = (col) => document.querySelector(`#single-table tr[data-side=player] td:nth-child(${col})`);

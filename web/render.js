@@ -83,7 +83,14 @@ export function showErrors(errors, { only = null, box = null, label = null } = {
 // score needed. Every number is elo_core's; this only formats it (format.js).
 
 
-const q = (testid) => document.querySelector(`[data-testid=${testid}]`);
+// A result's figure by its test id, found once: a search of the page behind a link's 1,000 rows
+// cost a few milliseconds each time.
+const figures = new Map();
+export function q(testid) {
+  let el = figures.get(testid);
+  if (!el?.isConnected) figures.set(testid, (el = document.querySelector(`[data-testid=${testid}]`)));
+  return el;
+}
 const isLogistic = () => $("method").value === "logistic";
 const places = (logistic) => (logistic ? 4 : 2);
 

@@ -1,10 +1,20 @@
 // The game rows of the games table: adding, removing, numbering, and the cells an answer writes.
+// A long list of rows (a link's 1,000 games) is built a slice per task, so the page never holds
+// the main thread for long; `settled()` is when every row asked for is in the table. The rows sit
+// in groups (a <tbody> each) that the browser skips while off screen (style.css).
 
 import { setText } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
-const rows = () => $("game-rows");
+const table = () => $("game-rows");
+const allRows = () => table().querySelectorAll(":scope > tbody > tr");
 let serial = 0;
+
+// Rows built in one task, and rows a group (docs/performance.md, "Rows in slices"): the first
+// slice, a screenful, is shown in the first paint; the rest follow a task each.
+const FIRST_SLICE = 10;
+export const ROWS_PER_SLICE = 50;
+const ROWS_PER_GROUP = 25;
 
 // Each row's controls and cells, found once (a keystroke reads and an answer writes 30 rows).
 const cellsOf = new WeakMap();
@@ -14,6 +24,10 @@ const cellsOf = new WeakMap();
 // page loads (docs/performance.md, "Rows in small forms").
 const ROWS_PER_FORM = 25;
 const rowsIn = new WeakMap(); // form -> how many rows it holds
+
+// The page's one queue of row additions: each waits for the one before, so rows land in the
+// order asked; removeAll() ends the queue's work (`generation`).
+const queue = { last: Promise.resolve(), pending: 0, generation: 0 };
 
 function formFor() {
   const last = $("row-forms").lastElementChild;
@@ -61,40 +75,99 @@ function number(row, i) {
   c.remove.setAttribute("aria-label", `Remove game ${i + 1}`);
 }
 
-// Adds rows for `games` ([opponent, score] pairs) in one pass: each row is numbered once, and
-// the rows join the table together, at its end or after the row `after`. Returns the rows added.
-export function addRows(games, { onRemove, show }, after = null) {
-  const body = rows();
-  const start = after ? [...body.children].indexOf(after) + 1 : body.childElementCount;
+const renumber = () => allRows().forEach(number);
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+// The first slice is painted before the next is built: the first frame lays out a screenful only.
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+// A group's height until the browser first lays it out, from its number of rows (style.css).
+const sized = (group) => group.style.setProperty("--rows", String(group.rows.length));
+
+// Rows at the table's end fill its last group, then new ones; rows after a row join its group.
+function append(made) {
+  let at = 0;
+  while (at < made.length) {
+    let group = table().tBodies[table().tBodies.length - 1];
+    if (!group || group.rows.length >= ROWS_PER_GROUP) group = table().createTBody();
+    const room = ROWS_PER_GROUP - group.rows.length;
+    group.append(...made.slice(at, at + room));
+    sized(group);
+    at += room;
+  }
+}
+
+// One slice of rows, joined to the table together, at its end or after the row `after`.
+function insertSlice(games, { onRemove, show }, after) {
+  const start = after ? [...allRows()].indexOf(after) + 1 : allRows().length;
   const made = games.map(([opponent, score], i) => {
     const row = makeRow(String(opponent), String(score), onRemove);
     number(row, start + i);
     show(row);
     return row;
   });
-  const batch = document.createDocumentFragment();
-  for (const row of made) batch.append(row);
   if (after) {
-    after.after(batch);
-    [...body.children].forEach(number);
+    after.after(...made);
+    sized(after.parentElement);
   } else {
-    body.append(batch);
+    append(made);
   }
   return made;
 }
 
+async function fillSlices(games, options, after, generation, made) {
+  for (let i = made.length; i < games.length; i += ROWS_PER_SLICE) {
+    await (i === made.length ? afterPaint() : nextTask());
+    if (generation !== queue.generation) return made;
+    const anchor = after ? made.at(-1) ?? after : null;
+    made.push(...insertSlice(games.slice(i, i + ROWS_PER_SLICE), options, anchor));
+  }
+  if (after) renumber(); // the rows below the insertion moved down
+  return made;
+}
+
+// Adds rows for `games` ([opponent, score] pairs), at the table's end or after the row `after`,
+// each row numbered once. With nothing pending, the first slice is in the table when this
+// returns; the promise gives every row added, once the last is in.
+export function addRows(games, options, after = null) {
+  const generation = queue.generation;
+  const run = (made) => fillSlices(games, options, after, generation, made);
+  let result;
+  if (!queue.pending) {
+    result = run(insertSlice(games.slice(0, FIRST_SLICE), options, after));
+  } else {
+    result = queue.last.then(() => (generation === queue.generation ? run([]) : []));
+  }
+  queue.pending += 1;
+  queue.last = result.finally(() => { queue.pending -= 1; });
+  return result;
+}
+
+// Whether rows are still being added, and when they all are.
+export const pending = () => queue.pending > 0;
+export const settled = () => queue.last;
+
 export function removeRow(row) {
   leaveForm(row);
+  const group = row.parentElement;
   row.remove();
-  [...rows().children].forEach(number);
+  if (!group.rows.length) group.remove();
+  else sized(group);
+  renumber();
 }
 
 export function removeAll() {
-  for (const row of [...rows().children]) row.remove();
+  queue.generation += 1;
+  for (const group of [...table().tBodies]) group.remove();
   $("row-forms").replaceChildren();
 }
 
 // Every row's cells, in order: {row, opp, score, expected, change, note, msg, ...}.
-export const gameControls = () => [...rows().children].map((row) => cellsOf.get(row));
-export const gameRow = (i) => rows().children[i] ?? null;
+export const gameControls = () => [...allRows()].map((row) => cellsOf.get(row));
+export const gameRow = (i) => allRows()[i] ?? null;
+// The index of the row holding `control` (its opponent or its result), or -1.
+export function rowIndex(control) {
+  const row = control.closest?.("#game-rows > tbody > tr");
+  const c = row && cellsOf.get(row);
+  return c && (c.opp === control || c.score === control) ? [...allRows()].indexOf(row) : -1;
+}
 export const cells = (row) => cellsOf.get(row);

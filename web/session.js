@@ -76,7 +76,8 @@ async function withStore(mode, act) {
   }
 }
 
-// The event file's text (null: no file), kept for this tab.
+// The event file (null: no file), kept for this tab: {blob, name, note}, the file's bytes as a
+// Blob (a 20 MB text put as a string is copied on the main thread in one long task).
 export async function saveEventFile(file) {
   const id = tabId();
   if (!id) return;
@@ -87,7 +88,8 @@ export async function saveEventFile(file) {
   }
 }
 
-// {text, name} kept for this tab, or null; files kept for tabs long closed are dropped.
+// {blob, name, note} kept for this tab ({text, ...} from an earlier version), or null; files kept
+// for tabs long closed are dropped.
 export async function savedEventFile() {
   const id = tabId();
   if (!id) return null;
@@ -102,7 +104,7 @@ export async function savedEventFile() {
         cursor.continue();
       };
     }).catch(() => {});
-    return file && typeof file.text === "string" ? file : null;
+    return file && (file.blob instanceof Blob || typeof file.text === "string") ? file : null;
   } catch {
     return null;
   }

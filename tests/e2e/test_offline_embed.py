@@ -191,6 +191,8 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
     other_tab = page.context.new_page()
     other_tab.goto(base + VECTOR)
     ready(other_tab)
+    other_tab.fill("#next", "1950")  # an input the address does not hold (issue 28, point 3)
+    other_tab.fill("#target", "1830")
 
     shutil.copytree(build.WEB, web_b)   # version B: the same site with one changed file
     (web_b / "style.css").write_text((web_b / "style.css").read_text() + "\nhtml { scroll-padding-top: 7px; } /* version B */\n")
@@ -222,8 +224,11 @@ def test_a_new_deploy_is_offered_and_replaces_the_old_cache_whole(page: Page, tm
     assert len(caches_after) == 1 and caches_after != caches_before
     css = page.evaluate("fetch('style.css').then(r => r.text())")
     assert "version B" in css
-    # The other tab reloads into the new version too, rather than mix its old page with it.
+    # The other tab reloads into the new version too, rather than mix its old page with it, and
+    # gets back what it held.
     expect(other_tab.locator("html")).to_have_css("scroll-padding-top", "7px", timeout=LOAD_TIMEOUT)
+    expect(other_tab.locator("#next")).to_have_value("1950")
+    expect(other_tab.locator("#target")).to_have_value("1830")
 
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A chess blog</title></head>

@@ -32,7 +32,45 @@ def test_a_link_with_5000_games_shows_the_first_1000_and_says_so(page: Page, sit
     expect(page.get_by_test_id("game-row")).to_have_count(1000)
     expect(page.locator("#link-note")).to_contain_text("The link holds 5,000 games; at most 1,000 are rated")
     expect(page.get_by_test_id("games-counted")).to_have_text("1000", timeout=60_000)
-    assert page.get_by_test_id("game-row").nth(999).locator(".num").inner_text() == "1000"
+    # text_content: rows off screen are not rendered (content-visibility), so they have no innerText
+    assert page.get_by_test_id("game-row").nth(999).locator(".num").text_content() == "1000"
+
+
+# 1. The largest link is built a slice of rows per task (no long task): the first paint holds a
+# screenful, every row follows in order, and no answer is computed before the last row is in.
+ROWS_SEEN = """(() => {
+  window.__rows = {};
+  window.__counted = [];
+  const count = () => document.querySelectorAll('[data-testid=game-row]').length;
+  document.addEventListener("DOMContentLoaded", () => {
+    window.__rows.loaded = count();
+    requestAnimationFrame(() => { window.__rows.painted = count(); });
+    new MutationObserver(() => window.__counted.push(document.querySelector('[data-testid=games-counted]').textContent))
+      .observe(document.querySelector('[data-testid=games-counted]'), { childList: true, characterData: true, subtree: true });
+    setTimeout(() => document.getElementById("add-game").click()); // while the link's rows are still coming
+  });
+})()"""
+
+
+def test_the_largest_link_is_built_a_slice_at_a_time_and_asked_whole(page: Page, site_url):
+    page.add_init_script(ROWS_SEEN)
+    games = ",".join(f"{1500 + i % 700}:{['1', '0.5', '0'][i % 3]}" for i in range(1000))
+    page.goto(f"{site_url}?rating=1800&k=20&rules=2025-10-01&games={games}")
+    ready(page)
+    expect(page.get_by_test_id("game-row")).to_have_count(1001)
+    expect(page.get_by_test_id("games-counted")).to_have_text("1000", timeout=60_000)
+    seen = page.evaluate("window.__rows")
+    assert 0 < seen["loaded"] <= 10 and seen["painted"] <= 10, seen
+    assert set(page.evaluate("window.__counted")) <= {"1000", "–", ""}  # never an answer for part of the rows
+    numbers = page.evaluate("[...document.querySelectorAll('[data-testid=game-row] .num')].map((n) => n.textContent)")
+    assert numbers == [str(i) for i in range(1, 1002)]
+    opponents = page.evaluate("[...document.querySelectorAll('[data-testid=game-row] .opp')].map((i) => i.value)")
+    assert opponents[:3] == ["1500", "1501", "1502"] and opponents[999] == str(1500 + 999 % 700) and opponents[1000] == ""
+    # The row added meanwhile came last, after every row of the link; the rows sit in groups the
+    # browser can skip while off screen.
+    groups = page.evaluate("""[...document.querySelectorAll('#game-rows > tbody')].map((g) =>
+        [g.rows.length, getComputedStyle(g).contentVisibility])""")
+    assert sum(n for n, _ in groups) == 1001 and all(n <= 25 and cv == "auto" for n, cv in groups), groups
 
 
 # 2. A request that outlives its time (a stuck worker) gets a fresh worker, and the page carries on.
@@ -101,6 +139,55 @@ def test_an_event_file_and_its_options_survive_a_reload(page: Page, site_url):
     expect(page.get_by_test_id("event-summary")).to_contain_text("Kept Open")
     assert page.locator("#event-k").input_value() == "10"
     expect(page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")).to_have_text("+4")
+
+
+# 4. An opened file is kept as its bytes (a Blob: a 20 MB string put in IndexedDB is copied on
+# the page's thread in one long task) and read again, with its encoding note, after a reload.
+def test_an_opened_file_is_kept_as_its_bytes_and_read_again_after_a_reload(page: Page, site_url, tmp_path):
+    text = "012 Kept Open\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, "Müller, Anna", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
+    path = tmp_path / "latin1.trf"
+    path.write_bytes(text.encode("cp1252"))
+    page.goto(site_url + "?tab=event")
+    ready(page)
+    page.set_input_files("#event-file", str(path))
+    expect(page.get_by_test_id("player-row")).to_have_count(2)
+    kept = page.evaluate("""() => new Promise((resolve, reject) => {
+        const open = indexedDB.open("elo-calculator", 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction("event-files").objectStore("event-files").get(sessionStorage.getItem("elo:tab"));
+          get.onsuccess = () => { const v = get.result; resolve(v && [v.blob instanceof Blob, typeof v.text, v.name]); open.result.close(); };
+        };
+      })""")
+    assert kept == [True, "undefined", "latin1.trf"]
+    page.reload()
+    ready(page)
+    expect(page.get_by_test_id("player-row").first).to_contain_text("Müller, Anna")
+    expect(page.get_by_test_id("event-problems")).to_contain_text("not UTF-8")
+
+
+# 2. A file larger than a slice of the request's writing reaches the engine exactly: quotes,
+# backslashes, line ends, and a character cut in two by the slices' edge.
+def test_a_request_written_in_slices_reaches_the_engine_exactly(page: Page, site_url):
+    edge = 1 << 20  # engine.js SLICE_CHARS
+    n = 1000
+    while len(pgn_games(n + 20, players=40)) < edge - 2000:
+        n += 20
+    filler = pgn_games(n, players=40)
+    game = '[Event "Generated League"]\n[Date "2025.05.05"]\n[White "%s"]\n[Black "Plain, Pat"]\n[Result "1-0"]\n\n1. e4 %s e5 1-0\n\n'
+    start = filler + game % ("Pad, Pat", "{}")
+    pad = edge - 1 - len(start + '[Event "Generated League"]\n[Date "2025.05.05"]\n[White "')
+    text = filler + game % ("Pad, Pat", "{" + "x" * pad + "}") + game % ("\U0001F600 Smile", "") + pgn_games(300, seed=5, players=40)
+    assert text.index("\U0001F600") + text[:text.index("\U0001F600")].count("\U0001F600") == edge - 1  # the cut
+    page.goto(site_url + "?tab=event")
+    ready(page)
+    names = page.evaluate("""async (text) => {
+        const { ask } = await import(new URL("engine.js", location.href).href);
+        const answer = await ask("event", { text, details: false, limit: 2000 }, { lane: "event" });
+        return answer.ok ? answer.result.players.map((p) => p.name) : answer.errors;
+      }""", text)
+    assert "\U0001F600 Smile" in names and 'Name1, "Nick" 1' in names, names[:5]
 
 
 # 5. After the engine fails for good, no figure of an earlier answer stays beside a changed input.
