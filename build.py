@@ -13,7 +13,6 @@ from this repo). Downloads are cached under .cache/ so warm builds are offline.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import os
@@ -25,52 +24,25 @@ import tempfile
 import time
 from pathlib import Path
 
+from build_runtime import (  # noqa: F401  (RUNTIME_PATCHES, RUNTIME_SCRIPT, patch_runtime: the tests')
+    ADAPTER,
+    PYODIDE_CORE,
+    PYODIDE_VERSION,
+    RUNTIME_PATCHES,
+    RUNTIME_SCRIPT,
+    BuildError,
+    copy_runtime,
+    make_library,
+    make_snapshot,
+    patch_runtime,
+)
 from devkit.server import serve
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 WEB = ROOT / "web"
-
-PYODIDE_VERSION = "314.0.7"  # must match package.json / package-lock.json
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-# Pyodide core only: the loader, the CPython wasm build + its JS glue, the stdlib,
-# and the lock file (read by the normal start; a snapshot start gets its `info` from build.json).
-STDLIB = "python_stdlib.zip"
-LOCK_FILE = "pyodide-lock.json"
-PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, LOCK_FILE)
-
-# Edits to Pyodide's runtime script, made as it is copied into dist/ (the snapshot is made
-# with the edited script too). Each must match exactly once, or the build fails: a new
-# Pyodide needs them looked at again. They make the dynamic linking that every start runs
-# cheaper (docs/performance.md, "Cheaper dynamic linking") without changing what it does; in
-# particular the function table, whose layout the snapshot's function pointers depend on, is
-# filled in the same order.
-RUNTIME_SCRIPT = "pyodide.asm.mjs"
-RUNTIME_PATCHES = (
-    # 1. The global offset table (GOT) gets a WebAssembly.Global for every export of the
-    #    main module, thousands more than it imports itself, which only a side module (a
-    #    package's .so, none here) would ever ask for. Their values are kept in a Map
-    #    instead, and each is made a Global when first asked for. (So the runtime's exported
-    #    `Module.GOT` lists them only from then on; nothing in Pyodide 314 reads it.)
-    ('var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
-     'rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}',
-     'var GOT={};var GOTLazy=new Map;var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){'
-     'rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},'
-     'GOTLazy.has(symName)?GOTLazy.get(symName):-1);GOTLazy.delete(symName)}'),
-    ('var existingEntry=GOT[symName]&&GOT[symName].value!=-1;',
-     'var existingEntry=GOT[symName]?GOT[symName].value!=-1:GOTLazy.has(symName);'),
-    ('GOT[symName]??=new WebAssembly.Global({value:"i32",mutable:true});GOT[symName].value=newValue}',
-     'if(GOT[symName]){GOT[symName].value=newValue}else{GOTLazy.set(symName,+newValue)}}'),
-    # 2. Each JavaScript function the wasm imports through the table is wrapped in a wasm
-    #    module of its own; the module depends only on the signature, of which there are far
-    #    fewer, so one is compiled per signature and instantiated per function.
-    ("var convertJsFunctionToWasm=(func,sig)=>{var bytes=",
-     "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{"
-     "var module=wrapperModules.get(sig);if(!module){var bytes="),
-    ("var module=new WebAssembly.Module(bytes);var instance=",
-     "module=new WebAssembly.Module(bytes);wrapperModules.set(sig,module)}var instance="),
-)
 
 # Latest micropip that runs on Pyodide 314 (Python 3.14); it vendors `packaging`,
 # so nothing else is needed. PyPI's wheel differs byte-wise from the one in
@@ -79,25 +51,10 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
-# Memory snapshot of an interpreter with elo_core imported (see snapshot.mjs and
-# web/worker.js): restoring it skips the interpreter's start-up and the micropip install.
-# Pyodide's API for it is experimental; the worker falls back to the normal start
-# whenever the snapshot is missing, corrupt or gives a wrong answer.
-SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
-CHECKSUM_SCRIPT = WEB / "worker" / "snapshot.js"  # the kept copy's checksum: snapshot.mjs runs it too
-# The request the snapshot answers at build time and the worker again after restoring
-# it: the restored interpreter must give exactly the same answer.
-SNAPSHOT_CHECK = {"op": "rate", "args": {"rating": "1800", "k": "20",
-                                         "games": "1750:1,1900:0.5", "rules": "2025-10-01"}}
-
 SERVICE_WORKER = "sw.js"  # stamped with the build hash and file list by build()
 
 # Fixed timestamp so the elo_core wheel (and so build.json's hash) is reproducible.
 SOURCE_DATE_EPOCH = "1700000000"
-
-class BuildError(RuntimeError):
-    pass
-
 
 def _run(cmd: list[str], **kw) -> None:
     try:
@@ -136,9 +93,6 @@ def ensure_pyodide() -> Path:
     return PYODIDE_DIR
 
 
-ADAPTER = WEB / "worker" / "pyodide-adapter.js"
-
-
 def check_adapter(adapter: Path = ADAPTER) -> None:
     """The worker's Pyodide adapter names each Pyodide internal it relies on, for one version:
     building with another Pyodide is refused until someone has looked at them again."""
@@ -148,25 +102,6 @@ def check_adapter(adapter: Path = ADAPTER) -> None:
             f"{adapter.name} is written for Pyodide {found.group(1) if found else '?'}, but build.py "
             f"pins {PYODIDE_VERSION}: check each internal the adapter names against the new Pyodide, then set its "
             "PYODIDE_VERSION")
-
-
-def copy_runtime(pyodide_dir: Path, dest: Path) -> None:
-    """Pyodide's core files into the new folder `dest`, its runtime script patched."""
-    dest.mkdir()
-    for name in PYODIDE_CORE:
-        shutil.copy2(pyodide_dir / name, dest / name)
-    script = dest / RUNTIME_SCRIPT
-    script.write_bytes(patch_runtime(script.read_bytes().decode("utf-8")).encode("utf-8"))
-
-
-def patch_runtime(text: str) -> str:
-    """Pyodide's runtime script with RUNTIME_PATCHES made; BuildError if one does not apply."""
-    for old, new in RUNTIME_PATCHES:
-        if (found := text.count(old)) != 1:
-            raise BuildError(f"{RUNTIME_SCRIPT}: a patch of build.py matches {found} times, "
-                             f"not once (a new Pyodide? see RUNTIME_PATCHES): {old[:60]}...")
-        text = text.replace(old, new)
-    return text
 
 
 def ensure_micropip() -> Path:
@@ -208,106 +143,6 @@ def build_elo_core(out_dir: Path) -> Path:
     return wheels[0]
 
 
-def _wasm_initial_memory(wasm: Path) -> int:
-    """Initial linear memory (bytes) declared by a wasm binary's memory section.
-
-    Pyodide restores a snapshot into this memory without growing it first, so a
-    snapshot of a larger heap fails in the browser with "offset is out of bounds".
-    """
-    data = wasm.read_bytes()
-
-    def leb(i: int) -> tuple[int, int]:
-        value = shift = 0
-        while True:
-            byte = data[i]
-            i += 1
-            value |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                return value, i
-
-    if data[:4] != b"\0asm":
-        raise BuildError(f"{wasm} is not a WebAssembly binary")
-    i = 8
-    while i < len(data):
-        section = data[i]
-        size, start = leb(i + 1)
-        if section == 5:  # memory section: count, then flags + initial pages
-            _count, j = leb(start)
-            pages, _ = leb(j + 1)
-            return pages * 65536
-        i = start + size
-    raise BuildError(f"{wasm} declares no memory of its own")
-
-
-def make_snapshot(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
-    """Snapshot of an initialised interpreter with elo_core imported, gzipped into out_dir.
-
-    Returns build.json's "snapshot" entry, with the size and sha256 of the standard library
-    it was made with (its heap holds zipimport's index of that zip, so the two go together;
-    the worker keeps them side by side). Cached under .cache/snapshots by everything it
-    depends on (runtime and standard library, wheel, script, check request), since making
-    one takes ~10 s.
-    Raises BuildError when no usable snapshot can be made.
-    """
-    check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
-    stdlib = {"bytes": (pyodide_dir / STDLIB).stat().st_size, "sha256": _sha256(pyodide_dir / STDLIB)}
-    key = hashlib.sha256()
-    for part in (PYODIDE_VERSION.encode(), _sha256(pyodide_dir / "pyodide.asm.wasm").encode(),
-                 _sha256(pyodide_dir / "pyodide.mjs").encode(), _sha256(pyodide_dir / RUNTIME_SCRIPT).encode(),
-                 stdlib["sha256"].encode(),
-                 _sha256(elo_wheel).encode(),
-                 SNAPSHOT_SCRIPT.read_bytes(), CHECKSUM_SCRIPT.read_bytes(), check.encode()):
-        key.update(part + b"\0")
-    cache = CACHE / "snapshots" / key.hexdigest()[:24]
-    gz, meta = cache / "snapshot.bin.gz", cache / "snapshot.json"
-    if not (gz.is_file() and meta.is_file()):
-        node = shutil.which("node")
-        if not node:
-            raise BuildError("node not found (needed to make the Pyodide snapshot)")
-        with tempfile.TemporaryDirectory(prefix="elo-snapshot-") as tmp:
-            raw = Path(tmp) / "snapshot.bin"
-            try:
-                proc = subprocess.run(
-                    [node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(elo_wheel), str(raw), check],
-                    check=True, capture_output=True, text=True, timeout=300)
-            except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
-                tail = (getattr(e, "stderr", "") or "").strip().splitlines()[-3:]
-                raise BuildError(f"snapshot.mjs failed: {' / '.join(tail) or e}") from e
-            made = json.loads(proc.stdout.strip().splitlines()[-1])
-            data = raw.read_bytes()
-        # Header: magic, offset of the heap image, ... (Pyodide's restoreSnapshot).
-        heap = len(data) - int.from_bytes(data[4:8], "little")
-        limit = _wasm_initial_memory(pyodide_dir / "pyodide.asm.wasm")
-        if heap > limit:
-            raise BuildError(
-                f"snapshot heap is {heap} bytes, more than the runtime's initial memory "
-                f"({limit} bytes): the browser would fail to restore it (\"offset is out of "
-                "bounds\"). Import less in snapshot.mjs.")
-        answer = json.loads(made["response"])
-        if not answer.get("ok"):
-            raise BuildError(f"the snapshot's interpreter answered the check request with {answer}")
-        cache.mkdir(parents=True, exist_ok=True)
-        gz.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
-        meta.write_text(json.dumps({
-            "bytes": len(data), "heap_bytes": heap, "heap_limit": limit,
-            "raw_sha256": hashlib.sha256(data).hexdigest(), "raw_checksum": made["checksum"],
-            "check": {"request": check, "response": made["response"]},
-        }, indent=2) + "\n")
-        for old in sorted((CACHE / "snapshots").iterdir(), key=lambda d: d.stat().st_mtime)[:-4]:
-            shutil.rmtree(old, ignore_errors=True)  # keep the last few
-    info = json.loads(meta.read_text())
-    digest = _sha256(gz)
-    name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
-    shutil.copy2(gz, out_dir / name)
-    # A snapshot start installs no package, so the worker gives Pyodide a package index with
-    # none: the lock file's `info` alone (Pyodide checks its ABI version). It then need not
-    # wait for pyodide-lock.json to download and be read (docs/performance.md).
-    lock_info = json.loads((pyodide_dir / LOCK_FILE).read_text("utf-8"))["info"]
-    return {"path": f"pyodide/{name}", "gzip_bytes": gz.stat().st_size, "sha256": digest, **info,
-            "stdlib": stdlib, "lock_info": lock_info}
-
-
 def _files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file())
 
@@ -337,11 +172,13 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)
-        # A site without its snapshot works, but starts the slow way: only when asked for.
-        snap = None
+        # A site without its snapshot and library works, but starts the slow way (micropip):
+        # only when asked for.
+        snap = library = None
         if snapshot and os.environ.get("ELO_SNAPSHOT", "1") != "0":
             try:
-                snap = make_snapshot(dist / "pyodide", elo_wheel, dist / "pyodide")
+                library = make_library(dist / "pyodide", elo_wheel, dist / "pyodide")
+                snap = make_snapshot(dist / "pyodide", dist / "pyodide", library)
             except BuildError as e:
                 raise BuildError(f"no Pyodide snapshot could be made ({e}); build with --no-snapshot "
                                  "(or ELO_SNAPSHOT=0) to ship the slower start on purpose") from e
@@ -360,6 +197,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         "elo_core": f"wheels/{elo_wheel.name}",
     }
     if snap:
+        info["library"] = library
         info["snapshot"] = snap
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     stamp_service_worker(dist, info["build"])

@@ -1,42 +1,61 @@
-// Makes the memory snapshot of an initialised interpreter that web/worker.js restores
-// (see build.py: make_snapshot). Run by build.py with the pinned npm Pyodide as shipped in
-// dist/ (its runtime script patched, see RUNTIME_PATCHES):
+// Makes the memory snapshot of an initialised interpreter that web/worker/start.js restores
+// (see build_runtime.py: make_snapshot). Run by build.py with the pinned npm Pyodide as shipped
+// in dist/ (its runtime script patched, see RUNTIME_PATCHES), and the page's library (elo_core
+// and the standard library it uses, as bytecode) in place of the standard library:
 //
-//   node snapshot.mjs <pyodide dir> <elo_core wheel> <out file> <reference request JSON>
+//   node snapshot.mjs <pyodide dir> <out file> <reference request JSON> <library zip> \
+//                     <its left-out names, JSON>
 //
 // The interpreter must not hold any JavaScript object when the snapshot is taken
-// ("Unexpected hiwire entry"), so elo_core goes in by unzipping its wheel with
-// Python's zipfile (no loadPackage, no micropip), and no PyProxy is kept.
+// ("Unexpected hiwire entry"), so no PyProxy is kept.
 // Prints one JSON line: {"bytes": n, "response": "<elo_core's answer to the request>", "checksum": "<hex>"}.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { stdlibFallback } from "./web/worker/pyodide-adapter.js";
 
-const [pyodideDir, wheel, out, request] = process.argv.slice(2);
+const [pyodideDir, out, request, library, leftOut] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + path.sep,
+  stdLibURL: path.resolve(library),
   _makeSnapshot: true,
   stdout: (s) => process.stderr.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),
 });
-const staged = "/tmp/elo_core.whl";
-pyodide.FS.writeFile(staged, readFileSync(wheel));
-// Unpack into site-packages, import every module (warm: module code, caches) and answer
-// the reference request once, so that the restored interpreter starts ready.
+// A standard module the library left out is fetched by the restored interpreter (relative to worker.js).
+pyodide.runPython(stdlibFallback("pyodide/python_stdlib.zip", JSON.parse(leftOut)));
+// Import every module (warm: module code, caches) and answer the reference request once, so
+// that the restored interpreter starts ready. The facade imports every module the page can reach.
 const response = pyodide.runPython(`
-import os, site, sys, zipfile
-with zipfile.ZipFile(${JSON.stringify(staged)}) as z:
-    z.extractall(site.getsitepackages()[0])
-os.remove(${JSON.stringify(staged)})
-import importlib; importlib.invalidate_caches()
-# The facade imports every module the page can reach: the restored interpreter has the
-# modules but not their files until the worker puts them back, after the first answers.
+import gc
 import elo_core.facade
-elo_core.facade.handle(${JSON.stringify(request)})
+answer = elo_core.facade.handle(${JSON.stringify(request)})
+gc.collect()
+answer
 `);
+zeroFreeMemory(pyodide._module);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out, bytes);
 // The worker checks a kept copy with this very function (web/worker/snapshot.js).
 const { checksum } = await import(new URL("./web/worker/snapshot.js", import.meta.url).href);
 process.stdout.write(JSON.stringify({ bytes: bytes.length, response, checksum: checksum(bytes) }) + "\n");
+
+// The allocator's free memory still holds what the start left there, which compresses badly:
+// every free block is taken (the heap held at its size meanwhile), zeroed and given back
+// (docs/performance.md, "Snapshot with its free memory zeroed"). Uses the runtime's malloc
+// exports (dlmalloc): malloc_footprint, malloc_set_footprint_limit.
+function zeroFreeMemory(M) {
+  const size = M.HEAP8.length;
+  M._malloc_set_footprint_limit(M._malloc_footprint());
+  const taken = [];
+  for (let block = 2 ** 24; block >= 8; block /= 2) {
+    for (let at = M._malloc(block); at; at = M._malloc(block)) {
+      M.HEAPU8.fill(0, at, at + block);
+      taken.push(at);
+    }
+  }
+  taken.forEach((at) => M._free(at));
+  M._malloc_set_footprint_limit(2 ** 32 - 1);
+  if (M.HEAP8.length !== size) throw new Error("the heap grew while its free memory was zeroed");
+}

@@ -7,6 +7,7 @@
 // kept snapshot; the request at fault is answered with an error saying so, the others are asked
 // again. A newer request of the same lane replaces an older one still running for a while.
 
+import { parseAddress } from "./address.js";
 import { AheadAnswers, MAX_REQUEST_CHARS } from "./ahead.js";
 
 // The page's CSP requires Trusted Types: script URLs must pass this policy, which only admits
@@ -137,8 +138,12 @@ function receive({ data }) {
   p.resolve(JSON.parse(data.response));
 }
 
+// The worker's options, by its name (docs/architecture.md, "Page and worker"): an embed keeps
+// no snapshot for a next visit (a blog's reader is sent only what the first result needs).
+const WORKER_NAME = parseAddress(location.search).embed ? "embed" : "";
+
 function startWorker() {
-  worker = new Worker(scriptURL("worker.js"), { type: "module" });
+  worker = new Worker(scriptURL("worker.js"), { type: "module", name: WORKER_NAME });
   worker.addEventListener("message", receive);
   worker.addEventListener("error", (event) => {
     event.preventDefault();

@@ -4,9 +4,10 @@
 // own modules have arrived (docs/performance.md, "Everything asked at once").
 //
 // Options come from the page through the worker's name: "prime" starts it as a primer, which
-// makes a start as the next visit will and does nothing more (docs/performance.md, "Primer").
+// makes a start as the next visit will and does nothing more (docs/performance.md, "Primer");
+// "embed" keeps no snapshot for a next visit (docs/performance.md, "Embed").
 
-const options = { priming: self.name === "prime" };
+const options = { priming: self.name === "prime", keeping: self.name !== "embed" && self.name !== "prime" };
 const here = (path) => new URL(path, import.meta.url).href;
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 const quiet = (promise) => (promise?.catch(() => {}), promise);

@@ -13,6 +13,8 @@ from conftest import assert_primer_ended, primer_outcome
 from playwright.sync_api import Page, expect
 
 import build
+from devkit import chromium
+from devkit.server import Handler
 
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01&kind=standard&method=fide"
 LOAD_TIMEOUT = 120_000
@@ -46,6 +48,35 @@ def test_offline_after_one_visit(page: Page, site_url):
     ready(page)
     controlled(page)
     go_offline_and_compute(page, url)
+
+
+def test_a_first_visit_sends_each_file_once(playwright, dist_dir, serve_dir, tmp_path):
+    # The direct start, the snapshot kept for the next visit, the offline copies (sw.js's
+    # precache, revalidating what the visit already has: 304, no body) and the primer: the server
+    # sends each file of the build whole at most once (issue 30), and the ones a next visit and
+    # offline use need are sent. In a profile on disk, as people's: an incognito context's cache
+    # in memory keeps no file as large as the wasm.
+    sent: dict[str, int] = {}
+
+    class Counting(Handler):
+        def send_response(self, code, message=None):
+            if code == 200 and self.command == "GET":
+                path = self.path.split("?")[0].lstrip("/")
+                sent[path] = sent.get(path, 0) + 1
+            super().send_response(code, message)
+    base = serve_dir(dist_dir, Counting)
+    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), **chromium.launch_options(playwright))
+    page = context.new_page()
+    page.goto(base + VECTOR)
+    ready(page)
+    controlled(page)
+    assert primer_outcome(page, LOAD_TIMEOUT) == "primed"
+    page.wait_for_timeout(1000)
+    context.close()
+    assert {path: n for path, n in sent.items() if n > 1} == {}
+    info = json.loads((dist_dir / "build.json").read_text())
+    for path in (info["snapshot"]["path"], info["library"]["path"], info["library"]["whole"], "pyodide/pyodide.asm.wasm"):
+        assert sent.get(path) == 1, (path, sent)
 
 
 def test_offline_use_comes_back_after_cache_storage_is_cleared(page: Page, site_url):
@@ -299,10 +330,12 @@ def test_two_embeds_in_a_blog_on_another_origin_each_size_their_own_frame(page: 
     assert fits, seen
     # Compact: three games in a 360 px column in at most about 700 px.
     assert all(int(style[:-2]) <= 700 for style, _ in seen), seen
-    # An embed neither installs offline copies nor starts a primer: one worker per frame.
-    blog.wait_for_timeout(3000)  # when the full page would have registered sw.js and primed
+    # An embed neither installs offline copies, nor starts a primer, nor keeps the snapshot for a
+    # next visit: one worker per frame, and only the files of its first result.
+    blog.wait_for_timeout(3000)  # when the full page would have registered sw.js, kept and primed
     assert not any(u.endswith("/sw.js") for u in asked), asked
     assert sum(u.endswith("/worker.js") for u in asked) == 2, asked
+    assert not any("/pyodide/snapshot-" in u or u.endswith("/python_stdlib.zip") for u in asked), asked
 
 
 def test_the_embed_follows_todays_rules_unless_a_date_was_chosen(page: Page, site_url):

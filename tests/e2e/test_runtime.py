@@ -124,17 +124,19 @@ def wait_for_load_error(page, base: str) -> str:
 
 
 @pytest.mark.parametrize("missing", ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                                     "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                                     "pyodide/library-*.zip", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                                      "wheels/micropip-*.whl", "wheels/elo_core-*.whl"])
 def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path, missing):
-    # worker.js looks for the missing file only once the start has gone wrong. The wheels and
-    # the package index are needed by the normal start only (test_startup: the snapshot start
-    # needs none of them), so for them the snapshot is left out of build.json.
+    # worker.js looks for the missing file only once the start has gone wrong. The whole
+    # standard library, the wheels and the package index are needed by the micropip start only
+    # (test_startup: the direct and snapshot starts need none of them), so for them the snapshot
+    # and the page's library are left out of build.json.
     def delete(root, info):
         for f in root.glob(missing):
             f.unlink()
-        if missing.startswith("wheels/") or missing.endswith("-lock.json"):
+        if missing.startswith("wheels/") or missing.endswith(("-lock.json", "python_stdlib.zip")):
             info.pop("snapshot", None)
+            info.pop("library", None)
             (root / "build.json").write_text(json.dumps(info))
     base = serve_dir(site_copy(dist_dir, tmp_path, delete))
     message = wait_for_load_error(page, base)

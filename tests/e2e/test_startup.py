@@ -1,11 +1,12 @@
-"""The fast start (Pyodide memory snapshot) and its fallback, through the real page.
+"""The three starts (a build's first visit: direct; a repeat visit: the kept snapshot; the
+fallback: micropip), through the real page.
 
-build.py puts a snapshot of an interpreter with elo_core imported into dist/ and names
-it in build.json; worker.js restores it, or starts the normal way (runtime + micropip +
-elo_core wheel) when anything about it is wrong. Whichever way, the page's answers are
-the same. Which way was taken shows in the worker's requests: only the normal start
-downloads (GET) the micropip wheel; the snapshot start does not ask for it at all.
-No timings here: see bench/startup.py.
+build.py puts into dist/ a cut standard library and a snapshot of an interpreter with elo_core
+imported, both named in build.json. A first visit starts a fresh interpreter with the cut library
+(the direct start), answers, then downloads the snapshot and keeps it; the next visit restores
+the kept copy. Anything wrong with one start leads to the next. Whichever way, the page's answers
+are the same. Which way was taken shows in the worker's `elo:ready` mark; only the micropip start
+downloads (GET) the micropip wheel. No timings here: see bench/startup.py and bench/network.py.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import gzip
 import hashlib
 import json
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -44,7 +46,8 @@ def write_info(dist: Path, info: dict) -> None:
 
 
 def first_result(context, base: str, keep_open: bool = False, console: list[str] | None = None):
-    """Open the page with the reference vector; its new rating and the (method, url) requested.
+    """Open the page with the reference vector; its new rating and the (method, url) requested
+    until then, with ("READY", how the worker started) last.
 
     keep_open=True also returns the page (else it is closed); `console` collects the page's
     console messages (the worker's included).
@@ -64,6 +67,7 @@ def first_result(context, base: str, keep_open: bool = False, console: list[str]
     wait_for_result(page, timeout_ms=30_000)
     rating = page.text_content("[data-testid=new-rating]").strip()
     context.remove_listener("request", record)
+    requests.append(("READY", how_started(page)))
     if keep_open:
         return rating, requests, page
     page.close()
@@ -76,13 +80,23 @@ def wait_for_result(page, timeout_ms: float = LOAD_TIMEOUT_MS) -> None:
                            arg=EXPECTED, timeout=timeout_ms)
 
 
+def how_started(page) -> str | None:
+    """How the calculator's worker started: "direct", "snapshot" or "micropip" (its elo:ready mark)."""
+    for worker in page.workers:
+        try:
+            how = worker.evaluate("self.name !== 'prime' && performance.getEntriesByName('elo:ready')[0]?.detail")
+        except Exception:
+            continue
+        if how:
+            return how
+    return None
+
+
 def started_with(requests, info: dict) -> str:
-    micropip = info["micropip"]
-    if any(m == "GET" and micropip in u for m, u in requests):
-        return "micropip"
-    snap = info.get("snapshot")
-    assert snap and any(m == "GET" and snap["path"] in u for m, u in requests), requests
-    return "snapshot"
+    how = dict(requests)["READY"]
+    micropip = any(m == "GET" and info["micropip"] in u for m, u in requests)
+    assert micropip == (how == "micropip"), requests  # only the micropip start asks for micropip
+    return how
 
 
 def test_build_makes_a_restorable_snapshot(dist_dir):
@@ -99,29 +113,62 @@ def test_build_makes_a_restorable_snapshot(dist_dir):
     # the package index the snapshot start hands Pyodide: the pinned lock file's own `info`
     lock = json.loads((dist_dir / "pyodide" / "pyodide-lock.json").read_text())
     assert snap["lock_info"] == lock["info"] and snap["lock_info"]["abi_version"]
-    # every shipped file, the snapshot included, is precached by the service worker
-    assert f'"{snap["path"]}"' in (dist_dir / "sw.js").read_text()
+    # made with the page's library: bytecode of elo_core and of the standard modules used only
+    library = build_info(dist_dir)["library"]
+    zip_path = dist_dir / library["path"]
+    assert zip_path.stat().st_size == library["bytes"] == snap["stdlib"]["bytes"]
+    assert hashlib.sha256(zip_path.read_bytes()).hexdigest() == library["sha256"] == snap["stdlib"]["sha256"]
+    with zipfile.ZipFile(zip_path) as z:
+        names = z.namelist()
+    modules = [n for n in names if n.endswith((".py", ".pyc"))]
+    with zipfile.ZipFile(dist_dir / library["whole"]) as z:
+        whole = [n for n in z.namelist() if n.endswith(".py")]
+    assert modules and all(n.endswith(".pyc") for n in modules) and len(modules) < len(whole) / 2
+    assert "json/__init__.pyc" in modules and "unittest/__init__.pyc" not in modules and "unittest" in library["left_out"]
+    assert "elo_core/facade.pyc" in modules and "elo_core/fide_tables.json" in names
+    # every shipped file, the snapshot and both libraries included, is precached by the service worker
+    assert all(f'"{path}"' in (dist_dir / "sw.js").read_text() for path in (snap["path"], library["path"], library["whole"]))
     # the runtime script shipped, with which the snapshot was made, has build.py's patches
     runtime = (dist_dir / "pyodide" / build.RUNTIME_SCRIPT).read_text()
     assert all(new in runtime for _, new in build.RUNTIME_PATCHES)
 
 
-def test_snapshot_start_gives_the_reference_result(context, site_url, dist_dir, external_requests):
-    rating, requests = first_result(context, site_url)
+def test_a_first_visit_starts_directly_and_keeps_the_snapshot_for_the_next(context, site_url, dist_dir, external_requests):
+    info = build_info(dist_dir)
+    rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
-    assert started_with(requests, build_info(dist_dir)) == "snapshot"
-    # the files' existence is checked only when a start goes wrong (test_runtime)
+    assert started_with(requests, info) == "direct"
+    # the page's library; not the whole standard library, not a wheel, not Pyodide's package
+    # index (the snapshot comes after the first result: the next test); and no file checked
+    # (only when a start goes wrong)
+    assert downloaded(requests, info["library"]["path"])
+    assert not downloaded(requests, info["library"]["whole"], "/pyodide/pyodide-lock.json", "/wheels/")
     assert not any(m == "HEAD" for m, _ in requests), requests
-    # it installs no package, so Pyodide's package index is not downloaded (worker.js)
-    assert not any("/pyodide/pyodide-lock.json" in u for _, u in requests), requests
+    wait_until_kept(page, info)  # then downloaded, and kept for the next visit
+    page.close()
+    rating, requests = first_result(context, site_url)
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
     assert external_requests == []
 
 
-def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_use_the_snapshot(
-        context, dist_dir, serve_dir):
+def test_the_snapshot_is_downloaded_only_after_the_first_result(context, dist_dir, held_server):
+    # On a phone's network its bytes would delay the first result (docs/performance.md): the
+    # page answers while the snapshot's download is held back.
+    info = build_info(dist_dir)
+    base, snapshot = held_server(dist_dir, info["snapshot"]["path"])
+    page = context.new_page()
+    page.goto(base + REFERENCE)
+    wait_for_result(page)
+    assert snapshot.arrived.wait(60)  # asked for once the first answers are out
+    assert how_started(page) == "direct"
+    snapshot.release.set()
+    wait_until_kept(page, info)
+    page.close()
+
+
+def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_start(context, dist_dir, serve_dir):
     # The wasm's first download fails (HTTP 503): the early compile fails, so the worker
-    # checks every file (all there), while Pyodide downloads the wasm again, and the snapshot
-    # is restored.
+    # checks every file (all there), while Pyodide downloads the wasm again, and starts.
     failed = []
 
     class FailsOnce(Handler):
@@ -133,12 +180,12 @@ def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_use_the_s
     base = serve_dir(dist_dir, FailsOnce)
     rating, requests = first_result(context, base)
     assert rating == EXPECTED and failed
-    assert started_with(requests, build_info(dist_dir)) == "snapshot"
-    checked = sorted(u.removeprefix(base) for m, u in requests if m == "HEAD")
     info = build_info(dist_dir)
+    assert started_with(requests, info) == "direct"
+    checked = sorted(u.removeprefix(base) for m, u in requests if m == "HEAD")
     assert checked == sorted([*(f"pyodide/{f}" for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                                                         "python_stdlib.zip", "pyodide-lock.json")),
-                              info["micropip"], info["elo_core"]]), checked
+                              info["library"]["path"], info["micropip"], info["elo_core"]]), checked
 
 
 def test_a_host_serving_the_wasm_with_another_content_type_still_works(context, dist_dir, serve_dir):
@@ -149,27 +196,51 @@ def test_a_host_serving_the_wasm_with_another_content_type_still_works(context, 
     base = serve_dir(dist_dir, OtherType)
     rating, requests = first_result(context, base)
     assert rating == EXPECTED
-    assert started_with(requests, build_info(dist_dir)) == "snapshot"
+    assert started_with(requests, build_info(dist_dir)) == "direct"
     assert not any(m == "HEAD" for m, _ in requests), requests  # nothing went wrong
 
 
-def test_snapshot_start_needs_neither_wheel_nor_package_index(context, dist_dir, serve_dir, tmp_path):
-    # A deploy that lost the wheels and Pyodide's package index (pyodide-lock.json) still
-    # answers from the snapshot; the worker only warns that it could not put elo_core's
-    # files back (after the first answers). The normal start needs all three (test_runtime).
-    def drop_wheels(dist, info):
-        (dist / info["micropip"]).unlink()
-        (dist / info["elo_core"]).unlink()
-        (dist / "pyodide" / "pyodide-lock.json").unlink()
-    base = serve_dir(site_copy(dist_dir, tmp_path, drop_wheels))
+def test_the_direct_and_snapshot_starts_need_neither_wheels_nor_package_index(context, dist_dir, serve_dir, tmp_path):
+    # A deploy that lost both wheels, Pyodide's package index (pyodide-lock.json) and the whole
+    # standard library still starts directly, keeps the snapshot, and then restores it: elo_core
+    # is in the page's library. The micropip start needs them all (test_runtime).
+    def drop(dist, info):
+        for path in (info["micropip"], info["elo_core"], "pyodide/pyodide-lock.json", info["library"]["whole"]):
+            (dist / path).unlink()
+    base = serve_dir(site_copy(dist_dir, tmp_path, drop))
+    info = build_info(dist_dir)
     console: list[str] = []
     rating, requests, page = first_result(context, base, keep_open=True, console=console)
-    assert rating == EXPECTED
-    assert started_with(requests, build_info(dist_dir)) == "snapshot"
-    page.wait_for_function("() => performance.getEntriesByName('elo:settled').length > 0", timeout=30_000)
-    elo_core = build_info(dist_dir)["elo_core"]
-    assert any(f"elo_core's files ({elo_core}) not put back: HTTP 404" in m for m in console), console
+    assert rating == EXPECTED and started_with(requests, info) == "direct"
+    wait_until_kept(page, info)
     page.close()
+    rating, requests, page = first_result(context, base, keep_open=True, console=console)
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
+    wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
+    assert_still_answers(page)
+    assert not any("HTTP 404" in m for m in console), console
+    page.close()
+
+
+def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context, dist_dir, serve_dir, tmp_path):
+    # The page's library without `fractions` (which elo_core imports): the direct start finds it
+    # in the whole standard library, fetched once, and says so; the answers are the same.
+    def cut_out(dist, info):
+        path = dist / info["library"]["path"]
+        with zipfile.ZipFile(path) as z:
+            entries = [(i, z.read(i.filename)) for i in z.infolist() if i.filename != "fractions.pyc"]
+        with zipfile.ZipFile(path, "w") as z:
+            for entry, data in entries:
+                z.writestr(entry, data)
+        data = path.read_bytes()
+        info["library"].update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), left_out=[*info["library"]["left_out"], "fractions"])
+        write_info(dist, info)
+    base = serve_dir(site_copy(dist_dir, tmp_path, cut_out))
+    console: list[str] = []
+    rating, requests = first_result(context, base, console=console)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
+    assert sum(m == "GET" and u.endswith("/pyodide/python_stdlib.zip") for m, u in requests) == 1, requests
+    assert any("fractions is not in the page's standard library" in m for m in console), console
 
 
 def _garbage(dist, info):
@@ -200,68 +271,57 @@ def _wrong_answer(dist, info):
     write_info(dist, info)
 
 
-def fell_back_because(console: list[str]) -> str:
-    """Why the worker did not use the snapshot, as its warning says."""
-    said = [m for m in console if "not usable" in m]
-    assert len(said) == 1, console
-    return said[0]
+@pytest.mark.parametrize("damage, cause", [
+    (_garbage, "bytes, expected"), (_truncated, "bytes, expected"), (_missing, "HTTP 404"),
+], ids=["corrupted", "truncated", "missing"])
+def test_a_bad_snapshot_download_is_not_kept(context, dist_dir, serve_dir, tmp_path, damage, cause):
+    base = serve_dir(site_copy(dist_dir, tmp_path, damage))
+    console: list[str] = []
+    rating, requests, page = first_result(context, base, keep_open=True, console=console)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
+    wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
+    assert any("not kept for the next visit" in m and cause in m for m in console), console
+    page.close()
+    rating, requests = first_result(context, base)  # nothing kept: a direct start again
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
 
 
 @pytest.mark.parametrize("damage, cause", [
-    (_garbage, "bytes, expected"), (_truncated, "bytes, expected"), (_missing, "HTTP 404"),
     (_wrong_heap, "invalid magic number"), (_wrong_answer, "wrong answer to the check request"),
-], ids=["corrupted", "truncated", "missing", "not-a-heap", "wrong-answer"])
-def test_bad_snapshot_falls_back_to_micropip(context, dist_dir, serve_dir, tmp_path, damage, cause):
-    base = serve_dir(site_copy(dist_dir, tmp_path, damage))
+], ids=["not-a-heap", "wrong-answer"])
+def test_a_kept_snapshot_that_does_not_restore_is_dropped(context, dist_dir, serve_dir, tmp_path, damage, cause):
+    # It passes every download check (its sha256 is build.json's), so it is kept; the next visit
+    # cannot restore it (or it answers wrongly), drops it and starts directly.
+    info = build_info(site_copy(dist_dir, tmp_path, damage))
+    base = serve_dir(tmp_path / "dist")
+    _, _, page = first_result(context, base, keep_open=True)
+    wait_until_kept(page, info)
+    page.close()
     console: list[str] = []
-    rating, requests = first_result(context, base, console=console)
-    assert rating == EXPECTED
-    assert started_with(requests, build_info(dist_dir)) == "micropip"
-    assert cause in fell_back_because(console)
-
-
-@pytest.mark.parametrize("download", ["intact", "truncated"])
-def test_the_runtime_starts_while_the_snapshot_downloads(context, dist_dir, tmp_path, held_server, download):
-    # Pyodide gets the snapshot's size at once and its bytes once they are in: its runtime
-    # (script, wasm instance, dynamic linking) is up while the download is still held back.
-    # A download that then fails its checks leaves the array handed to Pyodide zeros: the
-    # restore fails, and the normal start follows, reporting the download's fault.
-    info = build_info(dist_dir)
-    site = dist_dir if download == "intact" else site_copy(dist_dir, tmp_path, _truncated)
-    base, snapshot = held_server(site, info["snapshot"]["path"])
-    page = context.new_page()
-    console: list[str] = []
-    page.on("console", lambda m: console.append(m.text))
-    page.goto(base + REFERENCE)
-    assert snapshot.arrived.wait(60)
-    wait_for_mark(page, "elo:runtime", "the runtime waited for the snapshot's bytes")
-    assert not page.evaluate("() => document.body.classList.contains('engine-ready')")
-    snapshot.release.set()
-    wait_for_result(page)
-    if download == "intact":
-        wait_for_mark(page, "elo:restored", "the snapshot was not restored")
-    else:
-        assert "bytes, expected" in fell_back_because(console)
-        assert not any(w.evaluate("() => performance.getEntriesByName('elo:restored').length") for w in page.workers)
+    rating, requests, page = first_result(context, base, keep_open=True, console=console)
+    assert rating == EXPECTED and started_with(requests, info) == "direct"
+    said = [m for m in console if "not usable" in m]
+    assert len(said) == 1 and cause in said[0], console
+    wait_until_kept(page, info)  # dropped, then downloaded and kept again
     page.close()
 
 
 def test_build_without_snapshot_installs_with_micropip(context, dist_dir, serve_dir, tmp_path):
     def drop(dist, info):
         (dist / info.pop("snapshot")["path"]).unlink()
+        (dist / info.pop("library")["path"]).unlink()
         write_info(dist, info)
     base = serve_dir(site_copy(dist_dir, tmp_path, drop))
     rating, requests = first_result(context, base)
     assert rating == EXPECTED
     assert started_with(requests, build_info(dist_dir)) == "micropip"
-    assert not any("/pyodide/snapshot-" in u for _, u in requests)  # no snapshot file
+    assert not any("/pyodide/snapshot-" in u or "/pyodide/library-" in u for _, u in requests)
     assert any(m == "GET" and "/wheels/elo_core-" in u for m, u in requests)
 
 
 # ---- the kept copy: a repeat visit restores the snapshot kept by the first one ----
 
 KEPT = "pyodide-snapshot-inflated"  # worker/kept.js: one file in the origin private file system
-STDLIB = "/pyodide/python_stdlib.zip"
 HEADER = 512  # worker/kept.js, HEADER_BYTES: the header, then the snapshot, then the standard library
 
 
@@ -304,6 +364,7 @@ def wait_until_dropped(page) -> None:
         try { await (await navigator.storage.getDirectory()).getFileHandle(name); return false; }
         catch { return true; }
     }""", arg=KEPT, timeout=30_000, polling=200)
+
 
 
 # Rewrites the kept file from the page: "zeros" (a header naming key b, then zeros for the
@@ -359,15 +420,14 @@ def downloaded(requests, *paths: str) -> bool:
 def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     info = build_info(dist_dir)
     rating, requests, page = first_result(context, site_url, keep_open=True)
-    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
+    assert rating == EXPECTED and started_with(requests, info) == "direct"
     wait_until_kept(page, info)
     page.close()
     console: list[str] = []
     rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
-    assert rating == EXPECTED
-    # neither downloaded again nor installed the normal way, and the standard library kept too
-    assert not downloaded(requests, info["snapshot"]["path"], info["micropip"])
-    assert not any(u.endswith(STDLIB) for _, u in requests), requests
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
+    # neither downloaded again nor installed another way, and the standard library kept too
+    assert not downloaded(requests, info["snapshot"]["path"], info["micropip"], info["elo_core"], info["library"]["path"])
     # ... and installed: Pyodide only logs a library it could not install, and the restored
     # interpreter, which imported all it needs, would answer all the same
     wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
@@ -377,16 +437,18 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
 
 def test_damaged_kept_snapshot_falls_back_and_is_dropped(context, site_url, dist_dir):
     # A kept file with this build's key and standard library, but a snapshot that is not a
-    # heap: the restore fails, the worker starts the normal way and drops the file; the
-    # visit after that downloads the snapshot again.
+    # heap: the restore fails, the worker drops the file and starts directly, which downloads
+    # and keeps the snapshot again; the visit after that restores it.
     info = build_info(dist_dir)
     _, _, page = first_result(context, site_url, keep_open=True)
     wait_until_kept(page, info)
     damage_kept(page, 0, info["snapshot"]["bytes"])
     page.close()
-    rating, requests, page = first_result(context, site_url, keep_open=True)
-    assert rating == EXPECTED and started_with(requests, info) == "micropip"
-    wait_until_dropped(page)
+    console: list[str] = []
+    rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
+    assert rating == EXPECTED and started_with(requests, info) == "direct"
+    assert any("not usable" in m for m in console), console
+    wait_until_kept(page, info)
     page.close()
     rating, requests = first_result(context, site_url)
     assert rating == EXPECTED and started_with(requests, info) == "snapshot"
@@ -407,9 +469,8 @@ def test_kept_snapshot_of_another_build_or_layout_is_not_used(context, site_url,
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
-    assert started_with(requests, info) == "snapshot"  # downloaded again, and restored
-    assert downloaded(requests, info["snapshot"]["path"])
-    wait_until_kept(page, info)  # and this build's copy is kept in its place
+    assert started_with(requests, info) == "direct"
+    wait_until_kept(page, info)  # downloaded again, and this build's copy kept in its place
     page.close()
 
 
@@ -426,8 +487,8 @@ def test_damaged_kept_standard_library_is_downloaded_and_the_copy_dropped(contex
     console: list[str] = []
     rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
     assert rating == EXPECTED
-    assert not downloaded(requests, info["snapshot"]["path"], info["micropip"])
-    assert any(m == "GET" and u.endswith(STDLIB) for m, u in requests), requests
+    assert started_with(requests, info) == "snapshot" and not downloaded(requests, info["snapshot"]["path"])
+    assert downloaded(requests, info["library"]["path"]), requests
     assert any("standard library is damaged" in m for m in console), console
     wait_until_dropped(page)
     assert_still_answers(page)
@@ -511,6 +572,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     # (Service workers are blocked here; the primer behind one is tested in
     # test_offline_embed.py.)
     snap = build_info(dist_dir)["snapshot"]["path"]
+    cut = build_info(dist_dir)["library"]["path"]
     loaded: list[str] = []
     context.on("requestfinished", lambda r: r.method == "GET" and loaded.append(r.url))
     rating, _, page = first_result(context, site_url, keep_open=True)
@@ -528,7 +590,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     assert ["prime", "worker.js", "snapshot"] in names, names
     primer = [u.split("/")[-1].split("?")[0] for u in loaded[started:]]
     assert primer.count("pyodide.asm.mjs") == 1 and primer.count("worker.js") == 1, primer
-    assert not any(n in primer for n in (snap.split("/")[-1], "python_stdlib.zip")), primer
+    assert not any(n in primer for n in (snap.split("/")[-1], cut.split("/")[-1], "python_stdlib.zip")), primer
     assert_primer_ended(page)
     assert page.evaluate("performance.getEntriesByName('elo:settled').length") == 1
     assert_still_answers(page)
@@ -546,12 +608,12 @@ def test_a_kept_copy_altered_in_place_is_not_used(context, site_url, dist_dir):
     page.close()
     console: list[str] = []
     rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
-    assert rating == EXPECTED
+    assert rating == EXPECTED and started_with(requests, info) == "direct"
     assert any("not build.json's snapshot" in m for m in console), console
-    wait_until_dropped(page)
+    wait_until_kept(page, info)  # dropped, downloaded again and kept
     page.close()
-    rating, requests = first_result(context, site_url)  # downloaded again, and restored
-    assert rating == EXPECTED and started_with(requests, info) == "snapshot" and downloaded(requests, info["snapshot"]["path"])
+    rating, requests = first_result(context, site_url)
+    assert rating == EXPECTED and started_with(requests, info) == "snapshot"
 
 
 def test_a_directory_where_the_kept_copy_goes_is_cleared(context, site_url, dist_dir):

@@ -4,7 +4,10 @@
 // must be looked at again for a new Pyodide:
 //  - loadPyodide's options `_loadSnapshot` (experimental: the bytes of a memory snapshot to
 //    restore), `fsInit` (awaited before the runtime sets up its file system, and before the
-//    restore), `lockFileContents` (the lock file's content, instead of its download);
+//    restore), `lockFileContents` (the lock file's content, instead of its download),
+//    `stdLibURL` (the standard library's zip);
+//  - the `js` module, `XMLHttpRequest` (synchronous in a worker) and `Uint8Array.to_bytes()` of
+//    its proxies (stdlibFallback); the runtime's dlmalloc exports (snapshot.mjs only);
 //  - Pyodide downloads its wasm with the global fetch() from `indexURL` and instantiates it with
 //    the global WebAssembly.instantiateStreaming; it downloads the standard library with fetch()
 //    and reads only `ok` and `arrayBuffer()` of the answer;
@@ -15,6 +18,40 @@
 // call and removed when it settles.
 
 export const PYODIDE_VERSION = "314.0.7";
+
+// Python for an interpreter started with the page's library in place of the standard library
+// (build_runtime.py, make_library): a module it left out is found in the whole library, fetched once,
+// synchronously (the worker waits for it), when first asked for. `names`: the top-level names of
+// which a file was left out (build.json's library.left_out), the only ones looked for; `url`: the
+// whole library, relative to worker.js. snapshot.mjs runs it too, so a restored interpreter has it.
+export const stdlibFallback = (url, names) => `
+import sys
+
+class WholeStandardLibrary:
+    def __init__(self, url, names):
+        self.url, self.names, self.zip = url, frozenset(names), None
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in self.names:
+            return None
+        if self.zip is None:
+            import js
+            request = js.XMLHttpRequest.new()
+            request.open("GET", self.url, False)
+            request.responseType = "arraybuffer"
+            request.send()
+            if request.status != 200:
+                return None
+            with open("/lib/python_stdlib_whole.zip", "wb") as f:
+                f.write(js.Uint8Array.new(request.response).to_bytes())
+            self.zip = "/lib/python_stdlib_whole.zip"
+            print(f"elo: {name} is not in the page's standard library; the whole library was fetched")
+        from importlib.machinery import PathFinder
+        return PathFinder.find_spec(name, ["/".join([self.zip, *name.split(".")[:-1]])])
+
+sys.meta_path.append(WholeStandardLibrary(${JSON.stringify(url)}, ${JSON.stringify(names)}))
+del WholeStandardLibrary
+`;
 
 export class WasmError extends Error {}
 
@@ -63,6 +100,7 @@ export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, c
     const pyodide = await Promise.race([
       loadPyodide({
         indexURL,
+        stdLibURL: stdlibURL,
         packageBaseUrl: indexURL, // without it, a package missing from dist/ would come from a CDN
         ...(snapshot && { _loadSnapshot: snapshot.bytes, fsInit: () => (onRuntime(), snapshot.ready) }),
         // No package is installed from a snapshot, so Pyodide gets an index of none rather than

@@ -1,6 +1,6 @@
-// The snapshot's bytes for a start: the copy an earlier visit kept, when it is this build's and
-// whole, else a download; and the keeping of a downloaded one for the next visit. build.json's
-// `snapshot` names the file and gives its sizes and hashes (docs/architecture.md).
+// The snapshot for a start: the copy an earlier visit kept, when it is this build's and whole;
+// and, after a build's first visit has answered, its download and keeping for the next visit.
+// build.json's `snapshot` names the file and gives its sizes and hashes (docs/architecture.md).
 
 // ---- the kept file ----------------------------------------------------------------------------
 
@@ -93,9 +93,9 @@ async function clearOdd(unusableFile) {
 }
 
 // Keeps `snapshot` and the standard library (`stdlib()` gives its bytes) under `key`: an async
-// iterable of steps (one piece written per step), for the scheduler's idle lane. Only an
-// optimisation: any failure is logged and the file emptied.
-export async function* keepSnapshot({ key, snapshot, stdlib: readStdlib }) {
+// iterable of steps (one piece written per step), for the scheduler's idle lane; `onKept()` once
+// done. Only an optimisation: any failure is logged and the file emptied.
+export async function* keepSnapshot({ key, snapshot, stdlib: readStdlib, onKept = () => {} }) {
   let file;
   try {
     const stdlib = readStdlib();
@@ -119,6 +119,7 @@ export async function* keepSnapshot({ key, snapshot, stdlib: readStdlib }) {
     file.close();
     file = null;
     performance.mark("elo:kept");
+    onKept();
   } catch (e) {
     console.warn(`The snapshot was not kept for the next visit: ${e.message}`);
     try {
@@ -172,36 +173,22 @@ export function checksum(bytes) {
   return [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, "0")).join("");
 }
 
-// ---- a start's snapshot bytes -------------------------------------------------------------------
-
-// The memory snapshot's bytes for a start: the kept copy when it is this build's, else a download.
-// build.json's `snapshot` names the file and gives its sizes and sha256 (docs/architecture.md).
+// ---- the kept copy for a start; a download to keep ------------------------------------------------
 
 const hasSha256 = async (bytes, expected) => (await sha256(bytes)) === expected;
 
-// {bytes, filled, verified, stdlib, toKeep}: `bytes`, the array Pyodide restores from, is handed
-// over at once (Pyodide needs its size before it starts, its content only once its runtime is up);
-// `filled` resolves once it holds the snapshot, or rejects saying what is wrong (it then stays
-// zeros); `verified` resolves true once its sha256 is build.json's (a kept copy is hashed while
-// it is restored: docs/performance.md, "Kept snapshot").
-// With a kept copy comes its standard library, checked against build.json (`stdlib`: resolves
-// with the bytes, or null to download them); `toKeep` is a download to keep for the next visit.
-export async function snapshotSource(snap, kept, { here, mark, onDamagedKept }) {
+// The kept copy when it is this build's (key and sizes), else null: {bytes, verified, stdlib}.
+// `verified` resolves true once its checksum is build.json's (computed while it is restored:
+// docs/performance.md, "Kept snapshot"); `stdlib` resolves with the kept standard library once
+// its sha256 is build.json's, or null (then downloaded).
+export async function keptSource(snap, kept, { mark, onDamagedKept }) {
   const mine = await kept;
-  const downloaded = (source) => {
-    source.toKeep = { key: snap.sha256, snapshot: source.bytes };
-    mark("snapshot", "downloaded");
-  };
-  if (mine && mine.key === snap.sha256 && mine.snapshot.byteLength === snap.bytes
-      && mine.stdlib.byteLength === snap.stdlib.bytes) {
-    mark("snapshot", "kept");
-    const verified = Promise.resolve(mine.digests.snapshot === snap.raw_checksum);
-    return { bytes: mine.snapshot, filled: Promise.resolve(), verified,
-      stdlib: checkedStdlib(mine, snap.stdlib, onDamagedKept), toKeep: null };
+  if (!mine || mine.key !== snap.sha256 || mine.snapshot.byteLength !== snap.bytes || mine.stdlib.byteLength !== snap.stdlib.bytes) {
+    return null;
   }
-  const source = { bytes: new Uint8Array(snap.bytes), stdlib: null, toKeep: null, verified: Promise.resolve(true) };
-  source.filled = download(snap, source.bytes, here).then(() => downloaded(source));
-  return source;
+  mark("snapshot", "kept");
+  return { bytes: mine.snapshot, verified: Promise.resolve(mine.digests.snapshot === snap.raw_checksum),
+    stdlib: checkedStdlib(mine, snap.stdlib, onDamagedKept) };
 }
 
 // The kept standard library once its sha256 is build.json's; null if not (the kept file is
@@ -215,9 +202,23 @@ async function checkedStdlib(kept, { sha256: expected }, onDamagedKept) {
   return null;
 }
 
+// After a build's first visit has answered: the snapshot downloaded, checked and kept with the
+// standard library the visit started with (`stdlib()`), as the scheduler's idle steps.
+export async function* fetchAndKeep(snap, { here, mark, stdlib, onKept }) {
+  let snapshot;
+  try {
+    snapshot = await download(snap, here);
+  } catch (e) {
+    console.warn(`The snapshot was not kept for the next visit: ${e.message}`);
+    return;
+  }
+  mark("snapshot", "downloaded");
+  yield* keepSnapshot({ key: snap.sha256, snapshot, stdlib, onKept });
+}
+
 // Inflated as it arrives; gzip's CRC catches a damaged stream, the size and sha256 of the
 // compressed file a wrong one (e.g. of another build).
-async function download(snap, into, here) {
+async function download(snap, here) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream in this browser");
   const resp = await fetch(here(snap.path)); // content-addressed name: any cached copy is right
   if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
@@ -229,5 +230,5 @@ async function download(snap, into, here) {
   if (!(await hasSha256(gz, snap.sha256))) throw new Error("sha256 mismatch");
   const bytes = new Uint8Array(await raw);
   if (bytes.byteLength !== snap.bytes) throw new Error(`${bytes.byteLength} bytes decompressed, expected ${snap.bytes}`);
-  into.set(bytes);
+  return bytes;
 }

@@ -1,14 +1,19 @@
-// The two ways a start goes, chosen per visit (docs/architecture.md, "Start"):
-//  - snapshot (fast): build.json names a memory snapshot of an interpreter that already imported
-//    elo_core (made by build.py with this very runtime); it is kept or downloaded and checked
-//    (snapshot.js), restored, and must answer build.json's check request as it did at build time;
-//  - micropip (normal): a fresh interpreter, micropip, then micropip installs the elo_core wheel.
-// Anything wrong with the snapshot is logged (console.warn) and the normal start follows.
+// The three ways a start goes, chosen per visit (docs/architecture.md, "Start"):
+//  - snapshot (repeat visits): an earlier visit kept this build's memory snapshot of an
+//    interpreter that already imported elo_core (made by build.py with this very runtime); it is
+//    checked (snapshot.js), restored, and must answer build.json's check request as at build time;
+//  - direct (a build's first visit): a fresh interpreter with the page's library (elo_core and the
+//    standard library it uses, as bytecode) in place of the standard library; after the first
+//    answers the snapshot is downloaded and kept for the next visit (docs/performance.md,
+//    "First visit: the direct start");
+//  - micropip (a build without snapshot, or the other two failing): the whole standard library,
+//    micropip, then micropip installs the elo_core wheel.
+// What goes wrong with one is logged (console.warn) and the next one follows.
 // start() resolves with {handle, jobs, prime}: elo_core's request handler, the idle jobs for
-// after the first answers, and whether the page may start a primer for the next visit.
+// after the first answers, and whether the page may then start a primer for the next visit.
 
-import { loadRuntime, WasmError } from "./pyodide-adapter.js";
-import { dropKept, keepSnapshot, snapshotSource } from "./snapshot.js";
+import { loadRuntime, stdlibFallback, WasmError } from "./pyodide-adapter.js";
+import { dropKept, fetchAndKeep, keptSource } from "./snapshot.js";
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const runtimeFailed = (e) =>
@@ -35,46 +40,57 @@ export async function start({ early, options, progress, here, mark }) {
   loader.catch(() => {});
   const build = await readBuild(early.build);
   mark("build");
-  // The snapshot's download (or the kept copy's check) starts now, before the loader is in.
-  const source = build.snapshot ? snapshotSource(build.snapshot, early.kept, { here, mark, onDamagedKept: dropKept }) : null;
-  source?.then((s) => s.filled).catch(() => {});
+  // The kept copy's check starts now, before the loader is in.
+  const kept = build.snapshot ? await keptSource(build.snapshot, early.kept, { mark, onDamagedKept: dropKept }) : null;
   progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
   const missing = new MissingFiles(build, here);
   early.compiled.catch(() => missing.look());
   if (!build.snapshot) missing.look(); // a build without a snapshot needs every file
-  const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, stdlibURL: here("pyodide/python_stdlib.zip"),
-    compiled: early.compiled, onDownloadFailed: () => missing.look() };
+  const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, compiled: early.compiled,
+    stdlibURL: here(build.library?.path ?? "pyodide/python_stdlib.zip"), onDownloadFailed: () => missing.look() };
+  const ready = (runtime, version, how) => {
+    // A start that had a download fail on the way may still have worked (say, without the
+    // standard library): the deploy is broken all the same.
+    progress("runtime", `Python runtime started (Pyodide ${runtime.version}${how === "snapshot" ? ", from snapshot" : ""})`);
+    progress("packages", `elo_core ${version} already in the ${how === "snapshot" ? "snapshot" : "page's library"}`);
+    progress("ready", `Ready (elo_core ${version})`, { version, start: how });
+  };
 
   try {
     const loadPyodide = await missing.orMissing(loader);
-    if (build.snapshot) {
-      let started;
-      try {
-        started = await missing.orMissing(fromSnapshot(loadPyodide, build, source, early, options, { mark, paths }));
-      } catch (e) {
-        throw e instanceof LoadError ? e : runtimeFailed(e);
-      }
+    if (kept) {
+      const started = await missing.orMissing(fromSnapshot(loadPyodide, build, kept, early, options, { mark, paths })
+        .catch((e) => Promise.reject(e instanceof LoadError ? e : runtimeFailed(e))));
       if (started) {
-        // A start that had a download fail on the way may still have restored the snapshot
-        // (say, without the standard library): the deploy is broken all the same.
         if (missing.looking) await missing.checked;
-        progress("runtime", `Python runtime started (Pyodide ${started.runtime.version}, from snapshot)`);
-        progress("packages", `elo_core ${started.version} already in the snapshot`);
-        progress("ready", `Ready (elo_core ${started.version})`, { version: started.version, start: "snapshot" });
-        const { runtime, handle, toKeep } = started;
+        ready(started.runtime, started.version, "snapshot");
+        return { handle: started.handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(started.handle) }], prime: false };
+      }
+    }
+    // A primer only ever restores what was kept (it makes the start the next visit makes).
+    if (options.priming) throw new LoadError("nothing kept to prime the next visit from");
+    if (build.snapshot) {
+      const started = await missing.orMissing(fromScratch(loadPyodide, build, { mark, paths })
+        .catch((e) => Promise.reject(runtimeFailed(e))));
+      if (started) {
+        if (missing.looking) await missing.checked;
+        ready(started.runtime, started.version, "direct");
+        const { runtime, handle } = started;
+        const keeping = { kept: false };
         // In this order: with the keeping after the warm-up, Chromium kept no compiled wasm for the
         // next visit (docs/performance.md, "Keep before warm-up").
         const jobs = [
-          toKeep && { name: "keep", steps: () => keepSnapshot({ ...toKeep, stdlib: () => runtime.standardLibrary() }) },
+          options.keeping && { name: "keep", steps: () => fetchAndKeep(build.snapshot, { here, mark,
+            stdlib: () => runtime.standardLibrary(), onKept: () => (keeping.kept = true) }) },
           { name: "warm up", quiet: true, steps: () => warmUp(handle) },
-          { name: "put files back", steps: () => putFilesBack(runtime, build, here) },
         ].filter(Boolean);
-        return { handle, jobs, prime: toKeep !== null }; // this build's first visit: prime the next one's
+        // This build's first visit: once the snapshot is kept, prime the next visit's start.
+        return { handle, jobs, get prime() { return keeping.kept; } };
       }
     }
-    missing.look(); // the normal start needs every file, the two wheels too
+    missing.look(); // the micropip start needs every file, the two wheels too
     await missing.checked;
-    return await fromMicropip(loadPyodide, build, { progress, here, paths });
+    return await fromMicropip(loadPyodide, build, { progress, here, paths: { ...paths, stdlibURL: here("pyodide/python_stdlib.zip") } });
   } catch (e) {
     missing.look();
     await missing.checked; // a missing file is the cause to report
@@ -82,20 +98,16 @@ export async function start({ early, options, progress, here, mark }) {
   }
 }
 
-// Restores the snapshot; resolves with {runtime, handle, version, toKeep}, or null to start the
-// normal way. Throws only for what the normal start cannot fix either (the wasm itself failing).
-// On a first visit the runtime starts while the snapshot downloads; the restore waits for it.
-async function fromSnapshot(loadPyodide, build, sourcePromise, early, options, { mark, paths }) {
+// Restores the kept snapshot; resolves with {runtime, handle, version}, or null to start another
+// way. Throws only for what no other start can fix either (the wasm itself failing).
+async function fromSnapshot(loadPyodide, build, source, early, options, { mark, paths }) {
   const snap = build.snapshot;
-  let fault = null; // the snapshot's own fault, reported before what it made fail
   try {
-    const source = await sourcePromise;
-    source.filled.catch((failed) => (fault = failed));
     // A primer imports the runtime script only once everything else is in: Chromium then keeps
     // the compiled code of all that a start calls (docs/performance.md, "Primer").
-    if (options.priming) await Promise.allSettled([early.compiled, source.filled, source.stdlib]);
+    if (options.priming) await Promise.allSettled([early.compiled, source.stdlib]);
     const runtime = await loadRuntime(loadPyodide, { ...paths, stdlib: source.stdlib, lockInfo: snap.lock_info,
-      snapshot: { bytes: source.bytes, ready: source.filled.catch(() => {}) }, onRuntime: () => mark("runtime") });
+      snapshot: { bytes: source.bytes, ready: Promise.resolve() }, onRuntime: () => mark("runtime") });
     mark("restored");
     // A snapshot fixes `random`'s seed: a fresh one. Then the check request.
     const answer = runtime.run(`
@@ -108,14 +120,30 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     // A kept copy altered in place (size and header kept) may restore and pass the check: its
     // checksum, computed meanwhile, decides before anything is answered.
     if (!(await source.verified)) throw new Error("the kept copy is not build.json's snapshot (checksum)");
-    return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__"),
-      toKeep: source.toKeep };
+    return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__") };
   } catch (e) {
     // A primer that cannot restore stops there: it leaves the kept copy to the next visit, which
-    // would find the fault too, and makes no normal start.
+    // would find the fault too, and makes no other start.
     if (e instanceof WasmError || options.priming) throw e;
     dropKept();
-    console.warn(`Pyodide snapshot ${snap.path} not usable (${lastLine(fault ?? e)}); starting the normal way.`);
+    console.warn(`The kept Pyodide snapshot is not usable (${lastLine(e)}); starting the direct way.`);
+    return null;
+  }
+}
+
+// The direct start: a fresh interpreter with the page's library (build.json's `library`, in
+// place of the standard library; a standard module it left out is fetched from the whole one),
+// elo_core imported from it. Resolves with {runtime, handle, version}, or null to start with micropip.
+async function fromScratch(loadPyodide, build, { mark, paths }) {
+  try {
+    // No package is installed, so Pyodide gets an index of none (docs/performance.md, "No package index").
+    const runtime = await loadRuntime(loadPyodide, { ...paths, lockInfo: build.snapshot.lock_info });
+    mark("runtime");
+    runtime.run(stdlibFallback(build.library.whole, build.library.left_out));
+    return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__") };
+  } catch (e) {
+    if (e instanceof WasmError) throw e;
+    console.warn(`The direct start failed (${lastLine(e)}); starting with micropip.`);
     return null;
   }
 }
@@ -158,27 +186,6 @@ async function fromMicropip(loadPyodide, build, { progress, here, paths }) {
   return { handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(handle) }], prime: true };
 }
 
-// The snapshot holds elo_core's modules, not its files; they are put back all the same, for
-// whatever may look for them later (tracebacks, resources), once the first answers are out.
-async function* putFilesBack(runtime, build, here) {
-  try {
-    const resp = await fetch(`${here(build.elo_core)}?b=${build.build}`);
-    if (!resp.ok) throw new Error(`HTTP ${resp.status}`);
-    runtime.writeFile("/tmp/elo_core.whl", new Uint8Array(await resp.arrayBuffer()));
-    yield;
-    runtime.run(`
-import os, site, zipfile
-with zipfile.ZipFile("/tmp/elo_core.whl") as z:
-    z.extractall(site.getsitepackages()[0])
-os.remove("/tmp/elo_core.whl")
-import importlib
-importlib.invalidate_caches()
-`);
-  } catch (e) {
-    console.warn(`elo_core's files (${build.elo_core}) not put back: ${lastLine(e)}`);
-  }
-}
-
 // A start that failed, in words for a person: what failed, and what to try. The entry (worker.js)
 // tells it by its name, as it cannot import this module before the start.
 export class LoadError extends Error {
@@ -202,6 +209,7 @@ class MissingFiles {
   constructor(build, here) {
     const needed = [
       ...RUNTIME_FILES.map((f) => [`pyodide/${f}`, "the Python runtime"]),
+      ...(build.library ? [[build.library.path, "the Python runtime"]] : []),
       [build.micropip, "the package installer"],
       [build.elo_core, "the rating engine"],
     ];

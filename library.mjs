@@ -1,0 +1,75 @@
+// The page's Python library (build_runtime.py, make_library; docs/performance.md, "The page's
+// library"): the modules of Pyodide's standard library that a start and elo_core's answers
+// import, and elo_core's own, as bytecode compiled by this very runtime, in one zip that stands
+// in for the standard library.
+//
+//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> <out zip>
+//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> --check <library zip>
+//
+// The first starts with the whole standard library, puts elo_core's bytecode (from the wheel) on
+// sys.path as a zip of its own, as the page will have it, answers the corpus, and writes to <out
+// zip> elo_core's files and the standard library's modules then imported (optimised: no
+// docstrings, asserts or column positions), with its files that are not .py; it prints one JSON
+// line, {"answers": [...], "files": [standard library paths used]}. With --check it starts with
+// that zip alone (no wheel, no fallback to the whole library, so a module left out shows in an
+// answer) and prints {"answers": [...]}.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [pyodideDir, wheel, corpusFile, mode, zip] = process.argv.slice(2);
+const check = mode === "--check";
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: path.resolve(pyodideDir) + path.sep,
+  ...(check && { stdLibURL: path.resolve(zip) }),
+  // Bytecode without column positions (a quarter smaller; tracebacks lose their ^^^ marks only).
+  env: { PYTHONNODEBUGRANGES: "1" },
+  stdout: (s) => process.stderr.write(s + "\n"),
+  stderr: (s) => process.stderr.write(s + "\n"),
+});
+pyodide.FS.writeFile("/tmp/elo_core.whl", readFileSync(wheel));
+pyodide.FS.writeFile("/tmp/corpus.json", readFileSync(corpusFile));
+const out = pyodide.runPython(`
+import json, sys, zipfile
+from importlib._bootstrap_external import _code_to_timestamp_pyc
+
+library = next(p for p in sys.path if p.endswith(".zip"))
+DATE = (2020, 1, 1, 0, 0, 0)
+
+def add(zip, name, data, date=DATE):
+    zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+def bytecode(source, name):
+    return bytes(_code_to_timestamp_pyc(compile(source, f"{library}/{name}", "exec", optimize=2)))
+
+if not ${check ? "True" : "False"}:
+    with zipfile.ZipFile("/tmp/elo_core.whl") as wheel, zipfile.ZipFile("/tmp/elo_core.zip", "w") as own:
+        for name in wheel.namelist():
+            if name.startswith("elo_core/"):
+                data = wheel.read(name)
+                add(own, *((name + "c", bytecode(data, name)) if name.endswith(".py") else (name, data)))
+    sys.path.insert(0, "/tmp/elo_core.zip")
+
+import elo_core.facade
+answers = [elo_core.facade.handle(r) for r in json.load(open("/tmp/corpus.json"))]
+result = {"answers": answers}
+if ${check ? "True" : "False"}:
+    assert elo_core.__file__.startswith(library + "/"), elo_core.__file__
+else:
+    used = sorted({m.__file__[len(library) + 1:] for m in list(sys.modules.values())
+                   if (getattr(m, "__file__", None) or "").startswith(library + "/")})
+    whole = zipfile.ZipFile(library)
+    with zipfile.ZipFile("/tmp/library.zip", "w") as cut, zipfile.ZipFile("/tmp/elo_core.zip") as own:
+        for info in whole.infolist():
+            if not info.filename.endswith(".py"):
+                cut.writestr(info, whole.read(info.filename))
+            elif info.filename in used:
+                add(cut, info.filename + "c", bytecode(whole.read(info.filename), info.filename), info.date_time)
+        for name in own.namelist():
+            add(cut, name, own.read(name))
+    result["files"] = used
+json.dumps(result)
+`);
+if (!check) writeFileSync(mode, pyodide.FS.readFile("/tmp/library.zip"));
+process.stdout.write(out + "\n");
