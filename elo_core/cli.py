@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
     c.add_argument("--csv", action="store_true", help="print the players table as CSV")
     c.add_argument("--norms", action="store_true", help="check each player's title norms (B.01; TRF)")
-    c.add_argument("--pairing", default="swiss", help="with --norms: swiss (default) or roundrobin")
+    cli_more.add_event_norm_options(c)
     cli_more.add_commands(command)
     return p
 
@@ -115,7 +115,7 @@ def _event_request(ns: argparse.Namespace) -> tuple[str, dict]:
     args = {"text": data, "format": ns.format, "kind": ns.kind, "rules": ns.rules, "k": ns.k,
             "games_played": ns.games_played, "k_by_player": _pairs(ns.k_player, "k-player", "K"),
             "standard_by_player": _pairs(ns.standard, "standard", "RATING"), "player": ns.player,
-            "norms": ns.norms, "pairing": ns.pairing}
+            **cli_more.event_norm_args(ns)}
     return ("event_csv" if ns.csv else "event"), args
 
 
@@ -289,6 +289,8 @@ def _event_lines(r: dict) -> list[str]:
             lines.append(f"{p['rank'] or '':>4} {p['start_rank'] or '':>4}  {p['name'][:28]:<28} {p['rating'] or '-':>4} "
                          f"{p['games']:>3} {p['score']:>5g} {_num(p['expected']):>6} {p['effective_k'] or '-':>3} "
                          f"{_num(p['change'], 2, True) if rated else '-':>7} {new:>5} {p['performance'] or '-':>5}")
+        if "norm_options" in r:
+            lines.append(f"Title norms ({', '.join(r['norm_options']['norm_types'])}): {r['norm_options']['text']}")
         lines += [f"  norm, {p['name'][:28]}: {p['norm']['text']}" for p in r["players"] if p.get("norm")]
         if any(p["initial_rating"] for p in r["players"]):
             lines.append("(N): first rating of an unrated player (8.2), published or not: see --json")

@@ -10,10 +10,16 @@ from typing import Any
 
 from .event_read import MAX_EVENT_CHARS
 from .inputs import EloError
+from .norm_rules import EXEMPTION_LABELS
 
 COMMANDS = {"glicko2": "glicko2", "glicko1": "glicko1", "lichess": "lichess", "norm": "norm"}
 """Subcommand -> facade operation."""
 NORM_OPTIONS = ("player", "norm", "pairing", "exemption", "host_federation", "min_games", "find")
+EVENT_NORM_OPTIONS = ("norm_types", "exemption", "host_federation", "min_games")
+"""``event --norms``: the norm options beside ``--pairing``."""
+EXEMPTION_HELP = "an exemption of 1.4.3 (default none): " + "; ".join(f"{k} {v}" for k, v in EXEMPTION_LABELS.items())
+HOST_HELP = "the host federation, which registered the event (1.4.3b exempts its players only)"
+MIN_GAMES_HELP = "the least games for a norm: 9 (default), or 8 or 7 where 1.4.1b allows them"
 GAME_HELP = "a game as RATING:DEVIATION:SCORE (score 1, 0.5 or 0); repeat for each game"
 
 
@@ -50,10 +56,28 @@ def add_commands(command: Callable[[str, str], argparse.ArgumentParser]) -> None
     c.add_argument("--player", help="with a TRF: the player's starting rank")
     c.add_argument("--norm", help="GM, IM, WGM or WIM (default: the case's, or every norm the player may want)")
     c.add_argument("--pairing", help="with a TRF: swiss (default) or roundrobin")
-    c.add_argument("--exemption", help="with a TRF: an exemption of 1.4.3 (e.g. 1.4.3a)")
-    c.add_argument("--host-federation", help="with a TRF: the host federation")
-    c.add_argument("--min-games", help="with a TRF: the least games for a norm (default 9)")
+    c.add_argument("--exemption", help="with a TRF: " + EXEMPTION_HELP)
+    c.add_argument("--host-federation", help="with a TRF: " + HOST_HELP)
+    c.add_argument("--min-games", help="with a TRF: " + MIN_GAMES_HELP)
     c.add_argument("--find", action="store_true", help="also look for games 1.4.1 lets the player leave out")
+
+
+def add_event_norm_options(c: argparse.ArgumentParser) -> None:
+    """``event``'s options for ``--norms`` (the event operation's ``pairing`` and ``EVENT_NORM_OPTIONS``)."""
+    c.add_argument("--pairing", default="swiss", help="with --norms: swiss (default) or roundrobin")
+    c.add_argument("--norm-types", metavar="TYPES", help="with --norms: the norm types to check, e.g. GM,IM (default "
+                   "all four; each player is checked for those of them they may still want)")
+    c.add_argument("--exemption", help="with --norms: " + EXEMPTION_HELP)
+    c.add_argument("--host-federation", help="with --norms: " + HOST_HELP)
+    c.add_argument("--min-games", help="with --norms: " + MIN_GAMES_HELP)
+
+
+def event_norm_args(ns: argparse.Namespace) -> dict[str, Any]:
+    """The norm options given to ``event``; refused without ``--norms``, where they would do nothing."""
+    given = {k: getattr(ns, k) for k in EVENT_NORM_OPTIONS if getattr(ns, k) is not None}
+    if given and not ns.norms:
+        raise EloError("norms", f"is needed with --{next(iter(given)).replace('_', '-')} (a norm option)")
+    return {"norms": ns.norms, "pairing": ns.pairing, **given}
 
 
 def request(ns: argparse.Namespace, read: Callable[[str, int], bytes]) -> tuple[str, dict]:
@@ -94,7 +118,8 @@ def _lichess(r: dict) -> str:
 def _norm_verdict(v: dict) -> list[str]:
     head = f"{v['norm_type']} norm {'made' if v['norm'] else 'not made'}: Ra {v['ra']}, Rp {v['rp']}, " \
            f"{v['score']:g} of {v['games']} ({v['p']} %)"
-    return [head] + [f"  [{'x' if c['met'] else ' '}] {c['article']}: {c['explanation']}" for c in v["conditions"]]
+    return ([head] + [f"  [{'x' if c['met'] else ' '}] {c['article']}: {c['explanation']}" for c in v["conditions"]]
+            + [f"  note: {n}" for n in v["notes"]])
 
 
 def table(op: str, r: Any) -> str | None:

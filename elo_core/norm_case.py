@@ -28,6 +28,7 @@ from . import inputs
 from .inputs import EloError
 from .norm_rules import (
     ALLOWED_MIN_GAMES,
+    EXEMPTION_HOST_ONLY,
     EXEMPTIONS,
     MIN_GAMES,
     NO_FEDERATION,
@@ -43,6 +44,7 @@ from .norm_rules import (
 )
 
 MAX_ROUNDS = 99
+HOST_NEEDED = "the federation that registered the event, whose players alone it exempts"
 _CODE = re.compile(r"[A-Z]{3}")
 
 
@@ -140,6 +142,9 @@ def _event(value: Any) -> EventInfo:
         Exemption, inputs.choice(d.get("exemption"), "event.exemption", EXEMPTIONS))
     host = d.get("host_federation")
     host_code = "" if host in (None, "") else federation(host, "event.host_federation")
+    if exemption in EXEMPTION_HOST_ONLY and not host_code:
+        # Applied to every player, it would give norms to the players 1.4.3b leaves out.
+        raise EloError("event.host_federation", f"is required with {exemption}: {HOST_NEEDED}")
     low, high = ALLOWED_MIN_GAMES[0], ALLOWED_MIN_GAMES[-1]
     min_games = inputs.whole(d.get("min_games", MIN_GAMES), "event.min_games", low, high,
                              f"must be {low}, 8 or {high} (7 and 8 only where 1.4.1b allows them)")

@@ -14,6 +14,7 @@ from decimal import Decimal
 from .norm_case import Case, Game
 from .norm_rules import (
     EXEMPTION_HOST_ONLY,
+    EXEMPTION_LABELS,
     FOREIGN_FEDERATIONS_MIN,
     HOLDERS_AT_LEAST,
     HOLDERS_MIN,
@@ -29,6 +30,7 @@ from .norm_rules import (
     TITLED_MIN,
     UNRATED_AS,
     WORLD_CUP_GAMES,
+    Exemption,
     NormRule,
     NormType,
     at_least,
@@ -129,6 +131,11 @@ def pts(halves: int) -> str:
     return f"{halves // 2}.5" if halves % 2 else str(halves // 2)
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a table cell reads as words."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def percent(halves: int, n: int) -> int:
     """The percentage scored, rounded to a whole percent, 0.5 up (1.4.9)."""
     return (100 * halves + n) // (2 * n) if n else 0
@@ -169,9 +176,9 @@ def _mix(case: Case, rule: NormRule, games: tuple[Game, ...]) -> _Mix:
                 sum(1 for g in games if g.title in rule.holders))
 
 
-def _mix_conditions(case: Case, rule: NormRule, mix: _Mix, exempt: str | None) -> list[Condition]:
+def _mix_conditions(case: Case, rule: NormRule, mix: _Mix, exempt: Exemption | None) -> list[Condition]:
     n, own_fed = mix.n, case.applicant.federation
-    waived = f"; exempt under {exempt}" if exempt else ""
+    waived = f"; exempt under {exempt} ({EXEMPTION_LABELS[exempt]})" if exempt else ""
     uncounted = f"; {mix.uncounted} of FID or unknown federation count for none (1.4.2a)" if mix.uncounted else ""
     listed = f" ({', '.join(mix.foreign)})" if mix.foreign else ""
     own_max, one_max = at_most(OWN_FEDERATION_MAX, n), at_most(ONE_FEDERATION_MAX, n)
@@ -185,10 +192,10 @@ def _mix_conditions(case: Case, rule: NormRule, mix: _Mix, exempt: str | None) -
         Condition("1.4.3", len(mix.foreign) >= FOREIGN_FEDERATIONS_MIN or bool(exempt),
                   f"{len(mix.foreign)} federations other than {own_fed}{listed}; at least "
                   f"{FOREIGN_FEDERATIONS_MIN}{uncounted}{waived}",
-                  f"{len(mix.foreign)} foreign federations ({FOREIGN_FEDERATIONS_MIN} needed)"),
+                  f"{counted(len(mix.foreign), 'foreign federation')} ({FOREIGN_FEDERATIONS_MIN} needed)"),
         Condition("1.4.4-own", mix.own <= own_max or bool(exempt),
                   f"{mix.own} of {n} opponents from {own_fed}; at most {own_max} (3/5, rounded down){waived}",
-                  f"{mix.own} from {own_fed} (at most {own_max})"),
+                  f"{mix.own} from own federation {own_fed} (at most {own_max})"),
         Condition("1.4.4-one", top_n <= one_max or bool(exempt),
                   (f"{top_n} of {n} opponents from {top_fed}, the most from one federation" if top_fed else
                    "no opponent of a federation") + f"; at most {one_max} (2/3, rounded down){waived}",
@@ -211,7 +218,7 @@ def _joined(part: Condition, whole: Condition) -> Condition:
                      part.short if not part.met else whole.short)
 
 
-def exemption_applies(case: Case) -> tuple[str | None, str | None]:
+def exemption_applies(case: Case) -> tuple[Exemption | None, str | None]:
     """(the exemption that applies, a note when one was given but does not apply)."""
     ex, host, own = case.event.exemption, case.event.host_federation, case.applicant.federation
     if ex in EXEMPTION_HOST_ONLY and host and own != host:
@@ -268,7 +275,7 @@ def _games_condition(case: Case, n: int, credited: Game | None) -> Condition:
         text = f"{n} games counted; at least {need}{kind}" + (f" ({need - n} more)" if n < need else "")
         if n < need and any(g.status == "forfeit" for g in case.games):
             text += "; forfeits are not games (1.4.2c)"
-    return Condition("1.4.1", n >= need or credited is not None, text, f"{n} games ({need} needed)")
+    return Condition("1.4.1", n >= need or credited is not None, text, f"{counted(n, 'game')} ({need} needed)")
 
 
 def _ra_condition(rule: NormRule, games: tuple[Game, ...], ra: int, raised: tuple[int, int, int] | None,

@@ -75,6 +75,18 @@ HOLDERS_AT_LEAST = 3  # ... and never fewer than 3
 # READING (1.4.3): an exemption lifts 1.4.4's caps too: 1.4.3e calls 1.4.3 with 1.4.4 "the normal
 # foreigner requirement", and 1.4.3d ends "Otherwise, 1.4.4 applies".
 EXEMPTION_HOST_ONLY: frozenset[Exemption] = frozenset({"1.4.3b"})  # for the registering federation's players
+# 1.4.3a-d, as the page's options name them (web/index.html holds the same words; a test compares them).
+# The facts behind each are the arbiter's to assert: a TRF does not say what kind of event it is,
+# and 1.4.3d's count of players in every round is not made here.
+EXEMPTION_LABELS: dict[Exemption, str] = {
+    "1.4.3a": "national championship",
+    "1.4.3b": "national team championship",
+    "1.4.3c": "zonal or sub-zonal tournament",
+    "1.4.3d": "Swiss, 20+ rated foreigners",
+}
+MIN_GAMES_LABELS: dict[int, str] = {
+    9: "1.4.1a", 8: "1.4.1b: World Cup, Women's World Cup", 7: "1.4.1b: World or Continental Team or Club Championship",
+}
 # READING (1.4.1c): the 8 games are checked as they are (Rp, 35 % and the mix of 8 opponents),
 # "a title result in those 8 games"; the norm then counts as 9 games.
 # READING (1.4.2c): a last-round forfeit win is counted as a game lost only when without it the

@@ -18,7 +18,7 @@ from .games_text import split_games
 from .inputs import EloError
 from .kfactor import k_factor
 from .op_spec import Op, Param, Parser, parse_args
-from .ops_norms import NORM_OPS, norms_by_player
+from .ops_norms import NORM_EVENT_PARAMS, NORM_OPS, event_norms
 from .ops_online import ONLINE_OPS
 from .performance import initial_rating, performance
 from .plain import plain
@@ -105,7 +105,7 @@ EVENT = (Param("text", source_text), Param("format", lambda v, f: inputs.choice(
          Param("details", inputs.flag, True), Param("detail", _optional(lambda v, f: str(v))),
          Param("limit", _optional(_whole(1, 10_000_000))),
          Param("standard_by_player", _by_player(inputs.rating, "a standard rating")),
-         Param("norms", inputs.flag, False), Param("pairing", _choice(("swiss", "roundrobin")), "swiss"))
+         Param("norms", inputs.flag, False), *NORM_EVENT_PARAMS)
 
 
 def _options(a: dict[str, Any]) -> dict[str, Any]:
@@ -153,7 +153,8 @@ def _event_report(a: dict[str, Any]) -> EventReport:
 def _event(a: dict[str, Any]) -> dict:
     """Every player of a TRF or PGN. ``details`` (default true) adds every player's games;
     ``detail`` (a player's key) adds just that player's as ``detail``; ``player`` (a name)
-    adds that player's games for the tournament tab as ``season``."""
+    adds that player's games for the tournament tab as ``season``. ``norms`` adds each player's
+    ``norm`` (of the ``norm_types`` they may still want) and the options as ``norm_options``."""
     report = _event_report(a)
     out = report.to_dict(details=a["details"], limit=a["limit"])
     if a["detail"] is not None:
@@ -162,7 +163,7 @@ def _event(a: dict[str, Any]) -> dict:
     if a["player"]:
         out["season"] = season(report, a["player"])
     if a["norms"]:
-        norms = norms_by_player(report, [p["key"] for p in out["players"]], pairing=a["pairing"])
+        norms, out["norm_options"] = event_norms(report, [p["key"] for p in out["players"]], a)
         for p in out["players"]:
             p["norm"] = norms.get(p["key"])
     return out

@@ -1,17 +1,99 @@
 """The JSON door's title-norm operation (FIDE B.01, :mod:`elo_core.norms`): a case as JSON, or a
-player of a tournament report. The norm functions check their own inputs and name the field."""
+player of a tournament report; and the event operation's norm options, checked here and named
+as the page and the CLI name them (``norm_types``, ``exemption``, ``host_federation``, ``min_games``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
+from . import inputs
 from .event import EventReport
 from .event_read import parse_event, source_text
 from .inputs import EloError, flag
+from .norm_case import HOST_NEEDED, federation
 from .norm_event import case_from_event
+from .norm_rules import (
+    ALLOWED_MIN_GAMES,
+    EXEMPTION_HOST_ONLY,
+    EXEMPTION_LABELS,
+    EXEMPTIONS,
+    MIN_GAMES,
+    MIN_GAMES_LABELS,
+    NORM_TYPES,
+    PAIRINGS,
+    Exemption,
+    NormType,
+    Pairing,
+)
 from .norms import check_all, check_norm, closest, norm_column, wanted_norms
-from .op_spec import Op, Param, given
+from .op_spec import Op, Param, Parser, given
 
+EVENT_PAIRINGS: tuple[Pairing, ...] = ("swiss", "roundrobin")
+"""The event table's choices: neither TRF nor PGN says whether pairings were predetermined."""
+_PAIRING_WORDS = {"swiss": "Swiss pairings", "roundrobin": "round robin", "doubleroundrobin": "double round robin"}
+
+
+# --- the options' parsers: (value, field) -> value, absent or empty meaning the default ---------------------------
+
+def norm_types(value: Any, field: str) -> tuple[NormType, ...]:
+    """The norm types to check: a list, or text with commas (``GM,IM``); absent: all four."""
+    if value is None:
+        return NORM_TYPES
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)):
+        raise EloError(field, "must be a list of norm types: GM, IM, WGM, WIM")
+    chosen: set[str] = set()
+    for item in items:
+        text = item.strip().upper() if isinstance(item, str) else None
+        if text == "":
+            continue  # "GM,,IM", a comma at the end
+        if text not in NORM_TYPES:
+            raise EloError(field, f"must be GM, IM, WGM or WIM, not {inputs.show(item)}")
+        chosen.add(text)
+    if not chosen:
+        raise EloError(field, "choose at least one: GM, IM, WGM or WIM")
+    return tuple(t for t in NORM_TYPES if t in chosen)
+
+
+def exemption(value: Any, field: str) -> Exemption | None:
+    """An exemption of 1.4.3 (``1.4.3a`` to ``1.4.3d``), or None (also ``none``)."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return None
+    if isinstance(value, str) and value.strip().lower() in EXEMPTIONS:
+        return cast(Exemption, value.strip().lower())
+    raise EloError(field, f"must be none or one of {', '.join(EXEMPTIONS)}, not {inputs.show(value)}")
+
+
+def host_federation(value: Any, field: str, args: Mapping[str, Any]) -> str:
+    """The host federation (three letters); required with 1.4.3b, which exempts its players only."""
+    code = "" if value is None or (isinstance(value, str) and not value.strip()) else federation(value, field)
+    ex = args.get("exemption")
+    if not code and isinstance(ex, str) and ex.strip().lower() in EXEMPTION_HOST_ONLY:
+        raise EloError(field, f"is required with {ex.strip().lower()}: {HOST_NEEDED}")
+    return code
+
+
+def min_games(value: Any, field: str) -> int:
+    """The least games for a norm: 9, or 8 and 7 where 1.4.1b allows them."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return MIN_GAMES
+    low, high = ALLOWED_MIN_GAMES[0], ALLOWED_MIN_GAMES[-1]
+    return inputs.whole(value, field, low, high, f"must be {low}, 8 or {high} (7 and 8 only where 1.4.1b allows them)")
+
+
+def _pairing(allowed: tuple[Pairing, ...]) -> Parser:
+    return lambda v, field: "swiss" if v in (None, "") else inputs.choice(v, field, allowed)
+
+
+# The event-level inputs of a case from a TRF (the norm operation's too), then the event operation's.
+CASE_PARAMS = (Param("exemption", exemption), Param("host_federation", host_federation, sees_args=True),
+               Param("min_games", min_games))
+NORM_EVENT_PARAMS = (Param("pairing", _pairing(EVENT_PAIRINGS), "swiss"), Param("norm_types", norm_types), *CASE_PARAMS)
+"""The event operation's norm options (with ``norms``: true)."""
+
+
+# --- the norm operation --------------------------------------------------------------------------------------------
 
 def _norm(a: dict[str, Any]) -> dict:
     """``case`` (B.01's facts as JSON), or ``text`` (a TRF) and ``player`` (a starting rank). With
@@ -23,8 +105,8 @@ def _norm(a: dict[str, Any]) -> dict:
         if a["player"] in (None, ""):
             raise EloError("player", "is required with a tournament report: the player's starting rank")
         text, problems = source_text(a["text"], "text")
-        options = {k: a[k] for k in ("pairing", "exemption", "host_federation", "min_games") if a[k] not in (None, "")}
-        case = case_from_event(parse_event(text, problems, "trf"), a["player"], a["norm"] or None, **options)
+        case = case_from_event(parse_event(text, problems, "trf"), a["player"], a["norm"] or None,
+                               **_case_options(a))
     else:
         raise EloError("case", "is required: the case as JSON, or a tournament report and a player")
     norm = case["norm"] if isinstance(case, dict) else case.norm
@@ -36,26 +118,52 @@ def _norm(a: dict[str, Any]) -> dict:
     return {"verdicts": {t: v.to_dict() for t, v in verdicts.items()}, "closest": closest(verdicts).to_dict()}
 
 
-def norms_by_player(report: EventReport, keys: list[str], **event_options: Any) -> dict[str, dict]:
-    """For the event table's norms column: each listed player's best norm or closest miss (among
-    the norms they may still want), or why none can be checked (e.g. no federation in the file)."""
+def _case_options(a: dict[str, Any]) -> dict[str, Any]:
+    """The event-level inputs of a case from a TRF, as :func:`case_from_event` takes them."""
+    return {"pairing": a["pairing"], "exemption": a["exemption"], "host_federation": a["host_federation"] or None,
+            "min_games": a["min_games"]}
+
+
+# --- the event table's column ---------------------------------------------------------------------------------------
+
+def event_norms(report: EventReport, keys: list[str], a: dict[str, Any]) -> tuple[dict[str, dict], dict]:
+    """Each listed player's norm cell, and the options they were checked with (``norm_options``)."""
+    options = _case_options(a)
+    return norms_by_player(report, keys, a["norm_types"], **options), options_summary(a["norm_types"], **options)
+
+
+def options_summary(types: tuple[NormType, ...], *, pairing: Pairing, exemption: Exemption | None,
+                    host_federation: str | None, min_games: int) -> dict:
+    """The options as given, and in words for the verdict (``text``)."""
+    ex = f"exemption {exemption} ({EXEMPTION_LABELS[exemption]})" if exemption else "no exemption of 1.4.3"
+    if exemption in EXEMPTION_HOST_ONLY:
+        ex += f", for players of {host_federation}"
+    text = f"{_PAIRING_WORDS[pairing]}; {ex}; at least {min_games} games ({MIN_GAMES_LABELS[min_games]})"
+    return {"norm_types": list(types), "pairing": pairing, "exemption": exemption,
+            "host_federation": host_federation or None, "min_games": min_games, "text": text}
+
+
+def norms_by_player(report: EventReport, keys: list[str], types: tuple[NormType, ...] = NORM_TYPES,
+                    **event_options: Any) -> dict[str, dict]:
+    """For the event table's norms column: each listed player's best norm or closest miss among the
+    ``types`` they may still want (``checked``), or why none can be checked (e.g. no federation)."""
     out: dict[str, dict] = {}
     players = {p.key: p for p in report.event.players}
     for key in keys:
         p = players[key]
-        wanted = wanted_norms(p.title, p.sex)
+        wanted = tuple(t for t in wanted_norms(p.title, p.sex) if t in types)
         if not wanted or not p.entries:
             continue
         try:
             column = norm_column(case_from_event(report.event, key, **event_options), norms=wanted)
         except EloError as e:
-            out[key] = {"made": False, "text": f"not checked: {e.message}", "verdict": None}
+            out[key] = {"made": False, "text": f"not checked: {e.message}", "verdict": None, "checked": list(wanted)}
             continue
-        out[key] = column.to_dict()
+        out[key] = {**column.to_dict(), "checked": list(wanted)}
     return out
 
 
 NORM_OPS: dict[str, Op] = {
-    "norm": Op(tuple(Param(n, given) for n in ("case", "text", "player", "norm", "pairing", "exemption",
-                                                "host_federation", "min_games", "find")), _norm),
+    "norm": Op((*(Param(n, given) for n in ("case", "text", "player", "norm")),
+                Param("pairing", _pairing(PAIRINGS), "swiss"), *CASE_PARAMS, Param("find", given)), _norm),
 }

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from eventgen import home_norm_trf
 
 from elo_core.facade import handle
 
@@ -90,3 +91,21 @@ def test_the_event_table_checks_norms_when_asked():
     assert players["Alpha, Ann"]["norm"]["text"].startswith("IM missed")  # a WGM may still want the IM norm
     assert players["Gamma, Gil"]["norm"]["text"].startswith("not checked: ")  # no federation in the file
     assert "norm" not in json.loads(cli("event", str(DATA / "codes.trf"), "--json").stdout)["players"][0]
+
+
+def test_the_event_tables_norm_options(tmp_path):
+    trf = tmp_path / "home.trf"
+    trf.write_text(home_norm_trf())
+    options = ["--norms", "--min-games", "7", "--exemption", "1.4.3b", "--host-federation", "GER"]
+    r = json.loads(cli("event", str(trf), *options, "--norm-types", "gm,IM", "--json").stdout)
+    assert r["players"][0]["norm"]["text"] == "IM norm (Rp 2552, 8 games)"
+    assert r["norm_options"]["norm_types"] == ["GM", "IM"] and r["norm_options"]["host_federation"] == "GER"
+    table = cli("event", str(trf), *options, "--norm-types", "GM").stdout
+    assert "Title norms (GM): Swiss pairings; exemption 1.4.3b (national team championship), for players of GER" in table
+    assert "norm, Norm, Nils: GM missed: Rp 2552 (48 short)" in table
+    for args, words in ((["--exemption", "1.4.3a"], "error: --norms: is needed with --exemption"),
+                        (["--norms", "--exemption", "1.4.3b"], "error: --host-federation: is required with 1.4.3b"),
+                        (["--norms", "--norm-types", "FM"], "error: --norm-types: must be GM, IM, WGM or WIM, not 'FM'"),
+                        (["--norms", "--min-games", "10"], "error: --min-games: must be 7, 8 or 9")):
+        p = cli("event", str(trf), *args)
+        assert p.returncode == 2 and words in p.stderr and p.stdout == "", (args, p.stderr)

@@ -10,7 +10,10 @@ const $ = (id) => document.getElementById(id);
 const ROWS_PER_TASK = 250;
 // The page's names of the event options, for messages about them.
 const LABELS = { format: "Format", kind: "Kind", rules: "Rules of", k: "K for all", games_played: "Games before",
-  norms: "Title norms", pairing: "Title norms" };
+  norms: "Title norms", pairing: "Title norms", norm_types: "Norm types", exemption: "Exemption",
+  host_federation: "Host federation", min_games: "Minimum games" };
+// Messages about these go next to the norm options, the others next to the file or its options.
+const NORM_FIELDS = ["norm_types", "exemption", "host_federation", "min_games"];
 const PER_PLAYER = { k_by_player: "K", games_played_by_player: "Games before", standard_by_player: "Standard rating" };
 
 function label(field) {
@@ -21,15 +24,17 @@ function label(field) {
 }
 
 function clearMessages() {
-  setText($("event-text-msg"), "");
-  setText($("event-kind-msg"), "");
+  for (const id of ["event-text-msg", "event-kind-msg", "event-norms-msg"]) setText($(id), "");
 }
+
+const messageBox = (field) => $(!field || field === "text" ? "event-text-msg"
+  : NORM_FIELDS.includes(field) ? "event-norms-msg" : "event-kind-msg");
 
 // Messages go next to the control at fault: the file's box, or the options'.
 export function showEventErrors(errors, tab, { keep = false } = {}) {
   clearMessages();
   for (const e of errors) {
-    const box = !e.field || e.field === "text" ? $("event-text-msg") : $("event-kind-msg");
+    const box = messageBox(e.field);
     setText(box, `${box.textContent} ${label(e.field)} ${shown(e.message)}`.trim());
   }
   if (!keep) showSummary(null, tab);
@@ -187,6 +192,21 @@ export function showTable(tab) {
   add(0);
 }
 
+// The title norm's verdict (from the table's row: elo_core checks it per player), condition by
+// condition, with what was checked (the norm types, the event's options) and elo_core's notes.
+function showNorm(norm, options) {
+  const item = (text, className = "") => Object.assign(document.createElement("li"), { textContent: text, className });
+  const v = norm?.verdict;
+  const items = !norm ? [] : !v ? [item(shown(norm.text))] : [
+    item(`${v.norm_type} norm ${v.norm ? "made" : "not made"}: Ra ${v.ra}, Rp ${v.rp}, ${v.score} of ${v.games}`),
+    ...v.conditions.map((c) => item(`${c.met ? "✓" : "✗"} ${c.article}: ${shown(c.explanation)}`, c.met ? "met" : "unmet")),
+    ...v.notes.map((n) => item(`Note: ${shown(n)}`))];
+  if (norm?.checked && options) {
+    items.push(item(`Checked for ${norm.checked.join(", ")}: ${shown(options.text)}.`, "hint"));
+  }
+  $("event-player-norm").replaceChildren(...items);
+}
+
 export function showPlayer(p, tab) {
   const box = $("event-player");
   box.hidden = !p;
@@ -196,17 +216,7 @@ export function showPlayer(p, tab) {
   if (p.change !== null) lines.push(`Change ${signed(p.change, 2)} → ${signed(p.change_rounded, 0)}, new rating ${p.new_rating}.`);
   if (p.initial) lines.push(...p.initial.conditions.map((c) => `${c.met ? "✓" : "✗"} ${c.explanation}`));
   setText($("event-player-note"), lines.filter(Boolean).join(" "));
-  // The title norm's verdict (from the table's row: elo_core checks it per player), condition by condition.
-  const norm = tab.report?.players.find((row) => row.key === p.key)?.norm;
-  const verdict = norm?.verdict;
-  $("event-player-norm").replaceChildren(...(verdict ? [`${verdict.norm_type} norm ${verdict.norm ? "made" : "not made"}: ` +
-    `Ra ${verdict.ra}, Rp ${verdict.rp}, ${verdict.score} of ${verdict.games}`, ...verdict.conditions.map((c) =>
-    `${c.met ? "✓" : "✗"} ${c.article}: ${shown(c.explanation)}`)] : norm ? [shown(norm.text)] : []).map((text, i) => {
-    const li = document.createElement("li");
-    li.className = i === 0 ? "" : text.startsWith("✓") ? "met" : "unmet";
-    li.textContent = text;
-    return li;
-  }));
+  showNorm(tab.report?.players.find((row) => row.key === p.key)?.norm, tab.report?.norm_options);
   const body = $("event-rounds").tBodies[0];
   body.replaceChildren();
   const labels = headings($("event-rounds"));

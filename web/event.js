@@ -11,7 +11,26 @@ const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 20_000_000;
 // The table lists at most this many players (the CSV has them all).
 const TABLE_LIMIT = 2000;
-const OPTIONS = { kind: "event-kind", rules: "event-rules", k: "event-k", format: "event-format", norms: "event-norms" };
+const OPTIONS = { kind: "event-kind", rules: "event-rules", k: "event-k", format: "event-format", norms: "event-norms",
+  norm_types: "event-norm-types", exemption: "event-exemption", host_federation: "event-host", min_games: "event-min-games" };
+// Sent only with norms checked; the host federation only for the exemption that needs it (1.4.3b).
+const NORM_OPTIONS = ["norm_types", "exemption", "host_federation", "min_games"];
+const HOST_EXEMPTION = "1.4.3b";
+
+// An option's value as text; the norm types (a group of boxes) as the chosen ones with commas.
+const boxes = (id) => [...$(id).querySelectorAll("input[type=checkbox]")];
+const optionValue = (id) => ($(id).tagName === "FIELDSET" ? boxes(id).filter((b) => b.checked).map((b) => b.value).join(",")
+  : $(id).value);
+function setOption(id, value) {
+  if ($(id).tagName !== "FIELDSET") $(id).value = value;
+  else for (const b of boxes(id)) b.checked = value.split(",").includes(b.value);
+}
+
+// The norm options show only with norms checked, the host federation only for 1.4.3b.
+function showNormOptions() {
+  $("event-norm-options").hidden = !$("event-norms").value;
+  $("event-host-field").hidden = $("event-exemption").value !== HOST_EXEMPTION;
+}
 
 // What the tab holds: the file, what the page noticed reading it, the players' own K and games
 // played, the player opened, the sort, and elo_core's last answer.
@@ -25,20 +44,29 @@ export const eventArgs = () => (tab.text ? argsWith() : null);
 // `detail` (elo_core keeps the rated event, so opening a player is a lookup).
 function argsWith(extra = {}) {
   const args = { text: tab.text, details: false, detail: tab.selected, limit: TABLE_LIMIT, ...extra };
-  for (const [name, id] of Object.entries(OPTIONS)) if ($(id).value.trim()) args[name] = $(id).value;
-  if (args.norms) Object.assign(args, { norms: true, pairing: args.norms }); // the list says both
+  for (const [name, id] of Object.entries(OPTIONS)) {
+    if (!NORM_OPTIONS.includes(name) && $(id).value.trim()) args[name] = $(id).value;
+  }
+  if (args.norms) {
+    Object.assign(args, { norms: true, pairing: args.norms }); // the list says both
+    // Every box unchecked is sent as such: elo_core asks for one.
+    args.norm_types = boxes(OPTIONS.norm_types).filter((b) => b.checked).map((b) => b.value);
+    for (const name of ["exemption", "min_games"]) if ($(OPTIONS[name]).value) args[name] = $(OPTIONS[name]).value;
+    if (args.exemption === HOST_EXEMPTION) args.host_federation = $(OPTIONS.host_federation).value;
+  }
   if (Object.keys(tab.kByPlayer).length) args.k_by_player = { ...tab.kByPlayer };
   if (Object.keys(tab.gamesByPlayer).length) args.games_played_by_player = { ...tab.gamesByPlayer };
   return args;
 }
 
 // The tab's inputs other than the file, for session.js: the options and the players' own values.
-export const eventInputs = () => ({ options: Object.fromEntries(Object.entries(OPTIONS).map(([n, id]) => [n, $(id).value])),
+export const eventInputs = () => ({ options: Object.fromEntries(Object.entries(OPTIONS).map(([n, id]) => [n, optionValue(id)])),
   kByPlayer: tab.kByPlayer, gamesByPlayer: tab.gamesByPlayer });
 
 function restoreInputs(saved) {
   if (!saved || typeof saved !== "object") return;
-  for (const [name, id] of Object.entries(OPTIONS)) if (typeof saved.options?.[name] === "string") $(id).value = saved.options[name];
+  for (const [name, id] of Object.entries(OPTIONS)) if (typeof saved.options?.[name] === "string") setOption(id, saved.options[name]);
+  showNormOptions();
   const numbers = (m) => Object.fromEntries(Object.entries(m && typeof m === "object" ? m : {}).filter(([, v]) => typeof v === "string"));
   tab.kByPlayer = numbers(saved.kByPlayer);
   tab.gamesByPlayer = numbers(saved.gamesByPlayer);
@@ -143,6 +171,10 @@ export function bindEvent(hooks) {
       showTable(tab);
     });
   }
+  $("event-box").addEventListener("input", showNormOptions);
+  // The host federation is asked for once left, not per letter: "GE" is no federation yet.
+  $("event-host").addEventListener("input", (e) => e.stopPropagation());
+  $("event-host").addEventListener("change", () => hooks.update());
   $("event-csv").addEventListener("click", exportCsv);
   $("season-fill").addEventListener("click", fillSeason);
   $("event-open").addEventListener("click", openPlayer);

@@ -50,6 +50,12 @@ def test_no_serious_violation_on_any_tab(browser, url, scheme, viewport):
         if tab == "event":
             page.set_input_files("#event-file", DATA / "codes.trf")
             expect(page.get_by_test_id("player-row")).to_have_count(5)
+            # the norms column and every norm option in view (the host federation shows for 1.4.3b)
+            page.select_option("#event-norms", "swiss")
+            page.select_option("#event-exemption", "1.4.3b")
+            page.fill("#event-host", "ENG")
+            page.locator("#event-host").blur()
+            expect(page.locator("td[data-col=norm]").first).not_to_have_text("–")
             page.get_by_test_id("player-row").first.get_by_role("button").first.click()
         page.wait_for_timeout(300)
         found[tab] = serious(page)

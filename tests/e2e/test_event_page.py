@@ -12,7 +12,7 @@ from elo_core.event import rate_event, read_event
 
 DATA = Path(__file__).parents[1] / "data"
 sys.path.insert(0, str(DATA.parent))
-from eventgen import swiss_trf  # noqa: E402
+from eventgen import home_norm_trf, swiss_trf  # noqa: E402
 
 LOAD_TIMEOUT = 120_000
 
@@ -142,3 +142,52 @@ def test_title_norms_column_and_a_players_verdict(page: Page, site_url):
     verdict = page.get_by_test_id("event-player-norm")
     expect(verdict.locator("li").first).to_have_text(re.compile(r"^IM norm not made: Ra 1975, Rp 2168"))
     expect(verdict.locator("li.unmet").first).to_contain_text("1.4.1")
+
+
+def test_norm_options_change_the_column_and_are_kept(page: Page, site_url):
+    open_event_tab(page, site_url)
+    page.fill("#event-text", home_norm_trf())
+    expect(page.get_by_test_id("player-row")).to_have_count(8)
+    options = page.get_by_role("group", name="Title norms: what to check")
+    expect(options).to_be_hidden()  # norms not checked
+    page.select_option("#event-norms", "swiss")
+    expect(options).to_be_visible()
+    nils = row_of(page, "FM Norm, Nils").locator("td[data-col=norm]")
+    expect(nils).to_have_text(re.compile(r"^IM missed: 7 games \(9 needed\); 0 foreign federations"))
+    page.get_by_label("Minimum games").select_option("7")  # 1.4.1b
+    expect(nils).to_have_text(re.compile(r"^IM missed: 0 foreign federations \(2 needed\)"))
+    page.get_by_label("Exemption (1.4.3)").select_option("1.4.3a")
+    expect(nils).to_have_text("IM norm (Rp 2552, 8 games)")
+    types = page.get_by_role("group", name="Norm types")
+    types.get_by_label("IM", exact=True).uncheck()
+    expect(nils).to_have_text("GM missed: Rp 2552 (48 short)")
+    types.get_by_label("GM", exact=True).uncheck()  # WGM and WIM left: none a man may want
+    expect(nils).to_have_text("–")
+    types.get_by_label("IM", exact=True).check()
+    # 1.4.3b exempts the host federation's players: the field shows, and is asked for
+    host = page.get_by_label("Host federation")
+    expect(host).to_be_hidden()
+    page.get_by_label("Exemption (1.4.3)").select_option("1.4.3b")
+    expect(page.locator("#event-norms-msg")).to_have_text(re.compile(r"^Host federation: is required with 1\.4\.3b"))
+    host.fill("FRA")
+    host.blur()
+    expect(nils).to_have_text(re.compile(r"^IM missed: 0 foreign federations"))
+    host.fill("GER")
+    host.blur()
+    expect(nils).to_have_text("IM norm (Rp 2552, 8 games)")
+    expect(page.locator("#event-norms-msg")).to_be_empty()
+    page.get_by_role("button", name="FM Norm, Nils").click()
+    verdict = page.get_by_test_id("event-player-norm")
+    expect(verdict).to_contain_text("exempt under 1.4.3b (national team championship)")
+    expect(verdict.locator("li").last).to_have_text(
+        "Checked for IM: Swiss pairings; exemption 1.4.3b (national team championship), for players of GER; "
+        "at least 7 games (1.4.1b: World or Continental Team or Club Championship).")
+    # A reload keeps the options, and with them the column
+    page.reload()
+    expect(nils).to_have_text("IM norm (Rp 2552, 8 games)", timeout=LOAD_TIMEOUT)
+    expect(host).to_have_value("GER")
+    assert [types.get_by_label(t, exact=True).is_checked() for t in ("GM", "IM", "WGM", "WIM")] == [False, True, True, True]
+    # On a phone the table's rows are cards: nothing wider than the screen
+    page.set_viewport_size({"width": 375, "height": 700})
+    expect(nils).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
