@@ -171,6 +171,18 @@ def test_problems_of_one_kind_cannot_push_another_out_of_sight():
     assert d["event"]["problem_count"] == 601 and d["problems"][-1]["kind"] == "more"
 
 
+def test_the_command_line_table_lists_problems_by_kind(tmp_path, capsys):
+    from elo_core.cli import main
+    boards = [trf_line(i, f"Board {i}", 1500, rounds=[(0, "-", "-"), (0, "-", "+")] * 5) for i in range(3, 63)]
+    f = tmp_path / "flood.trf"
+    f.write_text(trf("042 2025/10/04", players=[*PAIR, *boards, trf_line(63, "Lost", 1600, rounds=[(99, "w", "1")])]))
+    assert main(["event", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "Problems (601, by kind):" in out and "  600 x a game result without an opponent (not rated) (lines 4, 4, 4, 4, " \
+        "4, ...)" in out and "  1 x an opponent who is not in the file (not rated) (lines 64)" in out
+    assert out.count("    line ") == 6   # the first five of the flood, the one other
+
+
 # --- 9. a game paired, no result yet ------------------------------------------------------------------------------
 
 def test_a_paired_game_without_a_result_is_not_played_yet():
