@@ -105,8 +105,9 @@ def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     if not players:
         found.add(None, "no player lines (001) in the file", "file")
     teams = head.get("082", (0, ""))[1]
+    code = head.get("192", (0, ""))[1].upper()  # TRF-2026's tournament type: FIDE_TEAM, BERGER_TEAM_ROUNDROBIN, ...
     team = any(t in records for t in TEAM_RECORDS) or (plain_digits(teams) and int(teams) > 0) \
-        or "_TEAM_" in f"_{head.get('192', (0, ''))[1].upper()}"
+        or "TEAM" in re.split(r"[\W_]+", code)
     rounds = max((len(p["rounds"]) for p in players.values()), default=0)
     dates = read_dates(head, round_dates, rounds, found)
     kind = read_kind(head, found)

@@ -147,7 +147,8 @@ def test_team_board_entries_are_forfeited_boards_and_a_real_problem_stays_in_sig
         "team event: board won by forfeit (no opponent on it): not rated"}
 
 
-@pytest.mark.parametrize("team_record", ["310   1 Team", "013 Team    1", "082 2", "192 FIDE_TEAM_TYPEA_MP_GP"])
+@pytest.mark.parametrize("team_record", ["310   1 Team", "013 Team    1", "082 2", "192 FIDE_TEAM_TYPEA_MP_GP",
+                                         "192 FIDE_TEAM", "192 berger_team_roundrobin"])
 def test_any_mark_of_a_team_event_makes_its_empty_boards_forfeited_boards(team_record):
     boards = [trf_line(i, f"Board {i}", 1500, rounds=[(0, "-", "-"), (0, "-", "+")]) for i in (3, 4)]
     ev = read_event(trf("042 2025/10/04", team_record, players=[*PAIR, *boards]))
