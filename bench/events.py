@@ -1,4 +1,4 @@
-"""Time whole-event imports in the browser: a 500-player, 11-round Swiss TRF and 10,000 PGN games.
+"""Time whole-event imports in the browser: a 500-player, 11-round Swiss TRF, 10,000 and 20,000 PGN games.
 
     python bench/events.py [--runs 5]
 
@@ -61,7 +61,8 @@ def main() -> None:
     runs = parser.parse_args().runs
     served = Served(build.build())
     url = f"{served.url}?tab=event"
-    files = {"TRF, 500 players x 11 rounds": swiss_trf(500, 11, seed=1), "PGN, 10,000 games": pgn_games(10_000)}
+    files = {"TRF, 500 players x 11 rounds": swiss_trf(500, 11, seed=1), "PGN, 10,000 games": pgn_games(10_000),
+             "PGN, 20,000 games": pgn_games(20_000, seed=7)}  # issue 31: a 20,000+ game file in the same 3 s
     with sync_playwright() as p:
         browser = p.chromium.launch(**chromium.launch_options(p))
         page = browser.new_page()

@@ -29,8 +29,17 @@ for _number, _names in enumerate((
         "december dec dezember dez decembre diciembre dic"), 1):
     for _name in _names.split():
         MONTHS[_name] = _number
-# Words that may stand between a date's parts: "29 de mayo de 2020", "May 29th", "1er mai", "the 3rd of May".
-FILLERS = frozenset("de del of the st nd rd th er le el am".split())
+# Days of the week, which may come first ("Sat, 4 Oct 2025", "Sa, 04.10.2025", "samedi 4 octobre 2025"):
+# not "mar" (mardi, martes), which is March.
+WEEKDAYS = frozenset((
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
+    "montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag mo di mi do fr sa so "
+    "lundi mardi mercredi jeudi vendredi samedi dimanche lun jeu ven sam dim "
+    "lunes martes miercoles jueves viernes sabado domingo mie jue vie sab dom").split())
+# Words that may stand between a date's parts: "29 de mayo de 2020", "May 29th", "1er mai", "1º de mayo"
+# (º is o once accents are dropped), "the 3rd of May".
+FILLERS = frozenset("de del of the st nd rd th er le el am o a".split()) | WEEKDAYS
+_WEEKDAY = re.compile(r"([^\W\d_]+)\.?,?\s+")
 NUMERIC = re.compile(r"(\d{1,4})\s*([./-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?")
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 ORDERS = {"ymd": (0, 1, 2), "dmy": (2, 1, 0), "mdy": (2, 0, 1)}
@@ -45,6 +54,11 @@ def _plain(text: str) -> str:
 def _year(y: int, digits: int) -> int:
     """A two-digit year is 20YY up to 69, 19YY from 70 (no rated event is older than 1970)."""
     return y if digits > 2 else (2000 + y if y < 70 else 1900 + y)
+
+
+def latest_plausible() -> date:
+    """The end of next year: a two-digit year read as a later date is no event's (a seam for tests)."""
+    return date(date.today().year + 2, 1, 1)
 
 
 def _make(y: int, m: int, d: int) -> date | None:
@@ -72,6 +86,9 @@ def read_date(text: str, two_digit_order: str | None = None, latest: date | None
     t = (text or "").strip()
     if not t:
         return None, "empty"
+    day_name = _WEEKDAY.match(t)
+    if day_name and _plain(day_name.group(1)) in WEEKDAYS:  # "Sa, 04.10.2025": the numbers after it
+        t = t[day_name.end():]
     m = NUMERIC.fullmatch(t)
     if m:
         a, _, b, c = m.groups()
@@ -103,7 +120,7 @@ def _numeric(parts: tuple[str, str, str], two_digit_order: str | None, latest: d
     if not found:
         return None, "no such day"
     if len(parts[0]) <= 2 and len(parts[2]) <= 2 and not two_digit_order:
-        last = latest or date.today().replace(month=1, day=1, year=date.today().year + 2)
+        last = latest or latest_plausible()
         found = [(o, d) for o, d in found if d < last] or found
         if len(found) > 1:
             return None, "two-digit year: " + " or ".join(d.isoformat() for _, d in found)

@@ -226,7 +226,7 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
     played_by = by_player(event, games_played_by_player, "games_played_by_player", "games played before",
                           lambda v, f: inputs.whole(v, f, 0, 100_000), problems)
     standard = by_player(event, standard_by_player, "standard_by_player", "a standard rating", inputs.rating, problems)
-    event = with_standard_ratings(event, standard, kind, problems)
+    event, seeded = with_standard_ratings(event, standard, kind, problems)
     if default_k is None and any(p.rating and p.key not in per_player and not p.k for p in event.players):
         assumptions.append(
             f"K: from the K advisor (8.3.3) by rating, birth year and date, with {history} rated games before the "
@@ -234,6 +234,8 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
             f"K: from the K advisor (8.3.3) by rating, birth year and date, assuming every player had at least "
             f"{ASSUMED_GAMES_PLAYED} rated games before the event (the file does not say; give each player's games "
             "before the event, or K, to change it)")
+        if seeded:
+            assumptions[-1] += f"; a player rated from their standard rating (7.2.1) is new to the {kind} list: none"
     if unrated_match(event):
         event = match_not_rated(event, problems)
     names = {p.key: p.name for p in event.players}
@@ -242,7 +244,9 @@ def rate_event(event: Event, *, kind: Any = None, rules: Any = None, k: Any = No
         games = [(e.opponent_rating, e.points) for e in p.entries if e.rated]
         k_used = k_source = k_note = rc = None
         if p.rating:
-            k_used, k_source, k_note = _k_for(p, per_player, default_k, played_by.get(p.key, history), on, kind)
+            # A player rated from their standard rating (7.2.1) has no rated game in this list yet.
+            played = played_by.get(p.key, 0 if p.key in seeded else history)
+            k_used, k_source, k_note = _k_for(p, per_player, default_k, played, on, kind)
             try:
                 rc = rate(p.rating, k_used, games, rules=on, kind=kind)
             except EloError as e:

@@ -1,11 +1,14 @@
 """Settling who is rated, and with what, before an event is rated: per-player inputs and matches.
 
 * ``k_by_player`` and ``standard_by_player`` name players by start rank, FIDE id or name.
-* A standard rating for a rapid or blitz event: FIDE Rating Regulations B.02, rapid and blitz
-  chapter (from 1 March 2024), article 7.2.1: an unrated player who has a standard rating at
-  the beginning of a rapid or blitz tournament is rated with it, is considered rated, and
-  7.2.2-7.2.5 (the first rating) do not apply. Neither TRF16 nor TRF-2026 has a column for
-  it (001 has one FIDE rating, 49-52, the same in both), nor PGN a tag, so it is an input.
+* A standard rating for a rapid or blitz event: FIDE Rapid and Blitz Rating Regulations
+  (Handbook B.02, applied from 1 March 2024), article 7.2.1: "If an unrated player has a
+  standard rating at the beginning of a rapid or blitz tournament, their standard rating is
+  used for rating calculation. Such a player is considered to be rated, and 7.2.2 to 7.2.5
+  below do not apply" (7.2.2-7.2.5: the first rating). Neither TRF16 nor TRF-2026 has a column
+  for it (001 has one FIDE rating, 49-52, the same in both; TRF-2026's 172 records name a
+  national rating list), nor PGN a tag, so it is an input. Rated, such a player is new to the
+  rapid or blitz list: the K advisor counts no games before the event for them (event.py).
 * A match (two players) in which one player is unrated does not count (B.02).
 """
 
@@ -46,15 +49,17 @@ def by_player(event: Event, given: Mapping[str, Any] | None, field: str, what: s
     return out
 
 
-def with_standard_ratings(event: Event, standard: dict[str, int], kind: str, problems: Problems) -> Event:
+def with_standard_ratings(event: Event, standard: dict[str, int], kind: str,
+                          problems: Problems) -> tuple[Event, frozenset[str]]:
     """The event with each unrated player whose standard rating is given rated with it (7.2.1), on
-    their own side and on their opponents'; for a standard event nothing changes (said)."""
+    their own side and on their opponents', and those players' keys; for a standard event nothing
+    changes (said)."""
     if not standard:
-        return event
+        return event, frozenset()
     if kind == "standard":
         problems.add(None, "standard_by_player: this is a standard event; standard ratings given for players "
                            "are for rapid and blitz only (7.2.1): not used", "option")
-        return event
+        return event, frozenset()
     use = {}
     for p in event.players:
         if p.key not in standard:
@@ -65,14 +70,14 @@ def with_standard_ratings(event: Event, standard: dict[str, int], kind: str, pro
         else:
             use[p.key] = standard[p.key]
     if not use:
-        return event
+        return event, frozenset()
     players = []
     for p in event.players:
         entries = tuple(replace(e, opponent_rating=use[e.opponent]) if e.opponent in use else e for e in p.entries)
         if p.key in use:
             p = replace(p, rating=use[p.key], rating_source=f"standard rating {use[p.key]} (given): {STANDARD_RULE}")
         players.append(replace(p, entries=entries))
-    return replace(event, players=tuple(players))
+    return replace(event, players=tuple(players)), frozenset(use)
 
 
 def unrated_match(event: Event) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 from typing import TypeVar
 
-from .dates import parse_date
+from .dates import parse_date, read_date
 from .event_model import Entry, Event, EventPlayer, Problem, Problems
 from .inputs import MAX_RATING, plain_digits
 from .pgn_scan import BLOCK, scan_headers
@@ -40,6 +40,7 @@ _ROUND = re.compile(r"\s*(\d+)")
 # "Forfeit on time" and the like) is a game lost on time: played.
 _LOST_ON_TIME = re.compile(r"time[\W_]*forfeit|\bon time\b", re.IGNORECASE)
 _NO_ELO = ("", "?", "-", "0")
+_SPEC_DATE = re.compile(r"\d{4}\.\d{2}\.\d{2}")  # Date as PGN writes it (YYYY.MM.DD)
 RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "\u00bd-\u00bd": (0.5, 0.5)}
 STANDARD_VARIANTS = frozenset(("", "standard", "chess", "normal", "orthodox", "classical", "traditional"))
 """``Variant`` values that are standard chess; any other is a variant, which FIDE does not rate."""
@@ -91,6 +92,9 @@ def parse_pgn(text: str | Iterable[str], problems: tuple[Problem, ...] = ()) -> 
     timings: _Cache[Control] = _Cache(read_control)
     untagged: set[tuple[int, str]] = set()  # (game's line, player) where the game's tags give no rating
     unread = ""  # a date given but not read (not one with ?? in it: that says it is not known)
+    other_form = ""  # how the first Date in another form than the spec's was read
+    utc_dated = 0  # games dated by their UTCDate
+    unread_controls: set[str] = set()
     count = 0
     for n, tags in scan_headers(text, found):
         count += 1
@@ -106,11 +110,19 @@ def parse_pgn(text: str | Iterable[str], problems: tuple[Problem, ...] = ()) -> 
         if scores is None and result != "*":
             found.add(n, f"unknown result {result[:20]!r} ({white} - {black}): not rated", "result")
         raw_day = tags.get("Date", "").strip()
-        day = days[raw_day] or days[tags.get("UTCDate", "").strip()]
+        day = days[raw_day]
+        if day is None:
+            day = days[tags.get("UTCDate", "").strip()]
+            utc_dated += day is not None
+        elif not other_form and not _SPEC_DATE.fullmatch(raw_day):
+            other_form = f"Date {raw_day[:40]!r} read as {day} ({read_date(raw_day)[1]})"
         if day is None and not unread and raw_day and "?" not in raw_day:
             unread = raw_day
         control_text = tags.get("TimeControl", "").strip()
         control: Control | None = timings[control_text] if control_text not in ("", "?", "-") else None
+        if control and control.kind is None and control_text not in unread_controls:  # said once per text
+            unread_controls.add(control_text)
+            found.add(n, f"TimeControl: {control.note}", "time-control")
         not_counted = variant_note(tags.get("Variant", "")) or (control.note if control and control.too_fast else None)
         if not_counted and scores and not forfeit:
             skipped[not_counted] += 1
@@ -145,6 +157,11 @@ def parse_pgn(text: str | Iterable[str], problems: tuple[Problem, ...] = ()) -> 
     if not count:
         found.add(None, "no games (tag pairs such as [White \"...\"]) in the file", "file")
     notes = _rate_from_file(players, untagged, found)
+    if utc_dated:
+        notes.append(f"dates: {utc_dated} game{'s' if utc_dated > 1 else ''} without a Date (or ????.??.??) dated by "
+                     "their UTCDate")
+    if other_form:
+        notes.append(other_form)
     notes += [f"{k} game{'s' if k > 1 else ''} not counted: {why}" for why, k in skipped.most_common(5)]
     if len(controls) > 1:
         notes.append("time controls differ: " + ", ".join(f"{c} ({k} games)" for c, k in controls.most_common(5))

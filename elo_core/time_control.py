@@ -12,17 +12,20 @@ import re
 from dataclasses import dataclass
 
 BLITZ_FLOOR_MINUTES = 3
-"""A game of this many minutes or fewer (base plus 60 increments) is not FIDE-rated: FIDE's
-rapid and blitz rating regulations (B.02, rate of play) rate blitz of more than 3 minutes."""
+"""A game of this many minutes or fewer (base plus 60 increments) is not FIDE-rated: FIDE Rapid
+and Blitz Rating Regulations (B.02, from 1 March 2024) 1.1.2: a blitz game gives each player
+"more than 3 minutes but not more than 10 minutes" (the time allotted + 60 times any increment)."""
 
 _NUMBER = r"\d{1,9}(?:\.\d{1,9})?"  # bounded: a 5,000-digit number is no time, and int() refuses it
 _PERIOD = re.compile(rf"(?:(\d{{1,4}})/)?({_NUMBER})(?:\+({_NUMBER}))?")
 _PERIODS = re.compile(r"[:,;]")
+_WHOLE_GAME = re.compile(r"(?:^|(?<=[:,;]))(?:g|sd)/", re.IGNORECASE)  # US: G/90, 40/90,SD/30: the rest of the game
 _SANDCLOCK = re.compile(rf"\*({_NUMBER})")  # PGN: this many seconds for the whole game, on a sandglass
 _KIND_WORDS = (("blitz", "blitz"), ("rapid", "rapid"), ("standard", "standard"), ("classical", "standard"))
-# Words in an event's name that tell its kind, in English, German, French and Spanish (TRF 012 and
-# 092, PGN Event): the name only decides where no time control does.
+# Words in an event's name that tell its kind, in English, German, French and Spanish (relámpago is
+# blitz; TRF 012 and 092, PGN Event): the name only decides where no time control does.
 _NAME_WORDS = ((re.compile(r"blitz", re.IGNORECASE), "blitz"),
+               (re.compile(r"rel[a\u00e1]mpago", re.IGNORECASE), "blitz"),
                (re.compile(r"rapid|r\u00e1pid|schnellschach", re.IGNORECASE), "rapid"))
 
 
@@ -48,6 +51,7 @@ def kind_of_minutes(minutes: float) -> str:
 def _encoded_minutes(compact: str, seconds: bool) -> float | None:
     """Minutes for 60 moves of periods such as ``5400+30``, ``40/6000+30:900+30``, ``10+0.05`` or,
     in a TRF 122, ``40/120,60`` (each period ``[moves/]time[+increment]``, the last for the rest)."""
+    compact = _WHOLE_GAME.sub("", compact)
     sand = _SANDCLOCK.fullmatch(compact)
     if sand:
         return float(sand.group(1)) / 60
@@ -66,13 +70,20 @@ def _encoded_minutes(compact: str, seconds: bool) -> float | None:
     return total / 60
 
 
+_HOURS = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:h|hrs?|hours?|std|stunden?|heures?|horas?)(?![a-z])"
+                    r"(?:\s*(\d{1,2})(?=\s*(?:$|[+,;])))?")  # 1h30: an hour and a half
+_MINUTES = re.compile(r"(?<![\d.,])(\d{1,9})\s*(?:min\w*|m\b|'(?!')|\u2032)")
+_PER_MOVE = re.compile(rf"(?<![\d.,])({_NUMBER})\s*(?:s\b|sec\w*|sek\w*|seg\w*|\"|''|\u2033)")
+
+
 def _text_minutes(low: str) -> float | None:
-    """Minutes for 60 moves of free text: ``90 min + 30 sec/move``, ``1h30 + 30''``, ``15' + 10"``."""
-    hours = sum(int(h) for h in re.findall(r"(?<!\d)(\d{1,9})\s*(?:h|hours?)\b", low))
-    base = sum(int(m) for m in re.findall(r"(?<!\d)(\d{1,9})\s*(?:min|mins|minutes?|m\b|'(?!')|\u2032)", low))
-    per_move = re.search(rf"(?<!\d)({_NUMBER})\s*(?:s\b|sec|secs|seconds?|\"|''|\u2033)", low)
+    """Minutes for 60 moves of free text: ``90 min + 30 sec/move``, ``1h30 + 30''``, ``15' + 10"``,
+    ``90 Minuten + 30 Sekunden``, ``1,5 h``."""
+    hours = [(float(h.replace(",", ".")), int(m or 0)) for h, m in _HOURS.findall(low)]
+    base = sum(h * 60 + m for h, m in hours) + sum(int(m) for m in _MINUTES.findall(low))
+    per_move = _PER_MOVE.search(low)
     if hours or base:
-        return hours * 60 + base + (float(per_move.group(1)) if per_move else 0)
+        return base + (float(per_move.group(1)) if per_move else 0)
     return None
 
 

@@ -9,7 +9,8 @@ Columns are the spec's fixed ones (1-based, inclusive, as the spec writes them):
     012 name, 042 start date, 052 end date (YYYY/MM/DD; any common form is read), 062 players,
     072 rated players (both checked against the 001 lines), 092 type, 122 time control (free
     text, or minutes: 40/120, 60), 132 round dates (YY/MM/DD at the round columns), 222
-    encoded time control (TRF-2026: 5400+30); 013 or 310 (teams) make it a team event
+    encoded time control (TRF-2026: 5400+30); 013 or 310 (teams), 082 (a number of teams) or a
+    TRF-2026 192 team code (FIDE_TEAM_..., BERGER_TEAM_...) make it a team event
 
 Result codes (letters in either case) and what they are for rating:
 
@@ -104,7 +105,9 @@ def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     if not players:
         found.add(None, "no player lines (001) in the file", "file")
     teams = head.get("082", (0, ""))[1]
-    team = any(t in records for t in TEAM_RECORDS) or (plain_digits(teams) and int(teams) > 0)
+    code = head.get("192", (0, ""))[1].upper()  # TRF-2026's tournament type: FIDE_TEAM, BERGER_TEAM_ROUNDROBIN, ...
+    team = any(t in records for t in TEAM_RECORDS) or (plain_digits(teams) and int(teams) > 0) \
+        or "TEAM" in re.split(r"[\W_]+", code)
     rounds = max((len(p["rounds"]) for p in players.values()), default=0)
     dates = read_dates(head, round_dates, rounds, found)
     kind = read_kind(head, found)
@@ -115,8 +118,9 @@ def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
         _check_points(linked, found)
     notes = list(dates.notes)
     if boards:
-        notes.append(f"team event: {boards} board entr{'ies' if boards > 1 else 'y'} without an opponent (0000 with + "
-                     "or -) are boards won or lost by forfeit: not rated")
+        notes.append(f"team event: {boards} board entries without an opponent (0000 with + or -) are boards won or "
+                     "lost by forfeit: not rated" if boards > 1 else "team event: 1 board entry without an opponent "
+                     "(0000 with + or -) is a board won or lost by forfeit: not rated")
     return Event("trf", head.get("012", (0, ""))[1], dates.start, dates.end, kind.written, kind.control.kind,
                  kind.note, linked, found.result(), tuple(notes), found.groups(), dates.start_text)
 

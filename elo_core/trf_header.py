@@ -6,6 +6,7 @@ here is a pure function of it, and every doubt is a problem naming the record's 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -15,7 +16,9 @@ from .problems import Problems
 from .time_control import Control, kind_from_name, read_control
 
 Head = dict[str, tuple[int, str]]
-HEADER_TAGS = ("012", "042", "052", "062", "072", "082", "092", "122", "142", "162", "222")
+_SPEC_DATE = re.compile(r"\d{4}/\d{2}/\d{2}")
+"""042 and 052 as the spec writes them (YYYY/MM/DD)."""
+HEADER_TAGS = ("012", "042", "052", "062", "072", "082", "092", "122", "142", "162", "192", "222")
 """Tournament records read (the first of each); the rest concern pairing and tie-breaks."""
 
 
@@ -34,12 +37,15 @@ def _text(head: Head, tag: str) -> str:
 def read_dates(head: Head, round_dates: dict[int, str], rounds: int, found: Problems) -> Dates:
     """042 and 052 in any common form; where 042 is missing or unreadable, the first round date (132)."""
     read: dict[str, date | None] = {}
+    notes = []
     for tag, what in (("042", "start"), ("052", "end")):
         raw = _text(head, tag)
         read[tag], why = read_date(raw) if raw else (None, "")
         if raw and read[tag] is None:
             found.add(head[tag][0], f"{tag}: the {what} date {raw[:40]!r} could not be read ({why})", "date")
-    start, end, notes = read["042"], read["052"], []
+        elif raw and not _SPEC_DATE.fullmatch(raw):  # another form than the spec's: say how it was read
+            notes.append(f"{tag}: {raw[:40]!r} read as {read[tag]} ({why})")
+    start, end = read["042"], read["052"]
     days = sorted(round_dates.values())
     if start is None and days:
         start = date.fromisoformat(days[0])

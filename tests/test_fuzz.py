@@ -88,7 +88,8 @@ def test_arbitrary_text_and_bytes(source):
 
 @FUZZ
 @given(st.one_of(st.text(max_size=40), st.from_regex(r"\d{1,4}[ ./-]{1,2}\d{1,2}[ ./-]{1,2}\d{1,4}", fullmatch=True),
-                 st.from_regex(r"\d{1,2} [A-Za-zäéû]{3,9}\.? \d{2,4}", fullmatch=True)),
+                 st.from_regex(r"\d{1,2} [A-Za-zäéû]{3,9}\.? \d{2,4}", fullmatch=True),
+                 st.from_regex(r"[A-Za-zá]{2,9}\.?,? \d{1,2}[ .º]{0,2}[A-Za-zé]{0,9}[ ./]\d{1,4}([ ./]\d{2,4})?", fullmatch=True)),
        st.sampled_from([None, "ymd"]))
 def test_any_date_text_is_read_or_refused_with_a_reason(text, order):
     day, how = read_date(text, order)
@@ -97,7 +98,9 @@ def test_any_date_text_is_read_or_refused_with_a_reason(text, order):
 
 @FUZZ
 @given(st.one_of(st.text(max_size=40), st.from_regex(r"(\d{1,3}/)?\d{1,5}(\.\d{1,3})?(\+\d{1,3}(\.\d{1,3})?)?"
-                                                   r"([:,;](\d{1,3}/)?\d{1,5}(\+\d{1,3}(\.\d{1,3})?)?){0,2}", fullmatch=True)),
+                                                   r"([:,;](\d{1,3}/)?\d{1,5}(\+\d{1,3}(\.\d{1,3})?)?){0,2}", fullmatch=True),
+                 st.from_regex(r"((G|SD)/)?\d{1,3}([.,]\d)? ?(h|min|Minuten|'|)\d{0,2} ?\+? ?\d{0,3} ?(s|sec|Sekunden|''|)",
+                               fullmatch=True)),
        st.booleans())
 def test_any_time_control_text_is_read_or_refused_with_a_reason(text, seconds):
     c = read_control(text, seconds=seconds)
@@ -111,7 +114,10 @@ def test_any_time_control_text_is_read_or_refused_with_a_reason(text, seconds):
                                  "042 28. 07. 2005", "042 May 29, 2020", "052 29 de mayo de 2020", "042 05/06/07",
                                  "122 40/120, 60", "222 10+0.05", "122 *180", "072 9", "062 x", "310   1 T",
                                  "162     W 3.0", "0000 - -", "   2 w  ", "[UTCDate \"2025.10.04\"]",
-                                 "[Variant \"Chess960\"]", "[TimeControl \"60+0.6\"]", "[Date \"????.??.??\"]"]),
+                                 "[Variant \"Chess960\"]", "[TimeControl \"60+0.6\"]", "[Date \"????.??.??\"]",
+                                 "042 Sa, 04.10.25", "042 1º de mayo de 2025", "122 1h30 + 30''", "122 G/90+30",
+                                 "122 10 Minuten + 5 Sekunden", "192 FIDE_TEAM_MP", "012 Torneo Relámpago",
+                                 "[Date \"Sat, 4 Oct 2025\"]", "[TimeControl \"40/90,SD/30+30\"]"]),
                 max_size=30).map("\n".join))
 def test_fragments_of_both_formats(text):
     survive(text)

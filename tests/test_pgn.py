@@ -179,6 +179,10 @@ def test_utcdate_stands_in_for_a_missing_or_unknown_date():
         event = read_event(pgn(("A", 2000, "B", 1900, "1-0", ""), head=head))
         assert event.start.isoformat() == "2025-10-04" and event.players[0].entries[0].date == "2025-10-04"
         assert rate_event(event).rules_note == "the event's start date"
+        assert "dates: 1 game without a Date (or ????.??.??) dated by their UTCDate" in event.notes
+    # A Date in another form than PGN's is read, and how it was read is said
+    event = read_event(pgn(("A", 2000, "B", 1900, "1-0", ""), head='[Date "4 Oct 2025"]\n'))
+    assert event.start.isoformat() == "2025-10-04" and "Date '4 Oct 2025' read as 2025-10-04 (month by name)" in event.notes
 
 
 def test_an_unreadable_date_is_named_in_the_rules_note():
@@ -187,7 +191,9 @@ def test_an_unreadable_date_is_named_in_the_rules_note():
 
 
 @pytest.mark.parametrize("event_name, kind", [("Club Rapid Open", "rapid"), ("Blitz night", "blitz"),
-                                              ("Schnellschach-Cup", "rapid"), ("Autumn Open", None)])
+                                              ("Schnellschach-Cup", "rapid"), ("Open rapide", "rapid"),
+                                              ("Torneo rápido", "rapid"), ("Torneo Relámpago", "blitz"),
+                                              ("Autumn Open", None)])
 def test_the_kind_is_read_from_the_event_name_as_in_a_trf(event_name, kind):
     event = read_event(pgn(("A", 2000, "B", 1900, "1-0", f'[Event "{event_name}"]\n')))
     assert event.kind == kind
@@ -208,6 +214,14 @@ def test_a_time_control_with_a_fractional_increment_is_read_and_bullet_is_not_co
     assert e.rated == counted
     if not counted:
         assert "not FIDE-rated" in e.note and "not FIDE-rated" in event.kind_note
+
+
+def test_a_time_control_that_cannot_be_read_is_a_problem_and_standard_is_assumed():
+    event = read_event(pgn(("A", 2000, "B", 1900, "1-0", '[TimeControl "as agreed"]\n'),
+                           ("B", 1900, "A", 2000, "1-0", '[TimeControl "as agreed"]\n')))
+    assert [(p.line, p.kind, p.message) for p in event.problems] == [
+        (1, "time-control", "TimeControl: time control 'as agreed' could not be read")]
+    assert "could not be read" in rate_event(event).kind_note and "standard assumed" in rate_event(event).kind_note
 
 
 def test_twenty_thousand_games_are_read():

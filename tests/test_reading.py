@@ -2,11 +2,12 @@
 officer makes, grouped problems, and a standard rating for an unrated rapid or blitz player."""
 
 import json
+from datetime import date
 
 import pytest
 from eventgen import trf_line
 
-from elo_core import EloError, rate_event, read_event
+from elo_core import EloError, dates, rate_event, read_event
 from elo_core.dates import read_date
 from elo_core.facade import handle
 from elo_core.problems import MAX_LISTED
@@ -26,21 +27,40 @@ def messages(problems, kind=None):
 
 # --- 1. dates ---------------------------------------------------------------------------------------------------
 
+@pytest.fixture
+def in_december_2026(monkeypatch):
+    """Two-digit years are read against the end of next year: pinned, so that the tests do not age."""
+    monkeypatch.setattr(dates, "latest_plausible", lambda: date(2028, 1, 1))
+
+
 @pytest.mark.parametrize("written", [
     "2025/10/04", "2025-10-04", "2025.10.04", "2025. 10. 04", "04.10.2025", "04. 10. 2025", "04/10/2025",
     "04-10-2025", "October 4, 2025", "Oct 4, 2025", "4 October 2025", "4. Oktober 2025", "4 octobre 2025",
-    "4 de octubre de 2025", "2025/10/4", "Octubre 4, 2025", "4 oct. 2025",
+    "4 de octubre de 2025", "2025/10/4", "Octubre 4, 2025", "4 oct. 2025", "4.10.2025", "Sat, 4 Oct 2025",
+    "Sa, 04.10.2025", "samedi 4 octobre 2025", "sábado, 4 de octubre de 2025", "Samstag, 4. Okt. 2025",
 ])
 def test_every_common_form_of_a_start_date_is_read(written):
     ev = read_event(trf(f"042 {written}"))
     assert ev.start.isoformat() == "2025-10-04" and not messages(ev.problems, "date"), ev.problems
+    # how it was read is said, unless it is the spec's own form
+    assert [n for n in ev.notes if n.startswith("042:")] == ([] if written == "2025/10/04" else [
+        f"042: {written!r} read as 2025-10-04 ({read_date(written)[1]})"])
 
 
-@pytest.mark.parametrize("written, day", [("28.07.25", "2025-07-28"), ("07/28/2025", "2025-07-28"),
-                                          ("1er mai 2025", "2025-05-01"), ("29. März 2025", "2025-03-29"),
-                                          ("3 août 2025", "2025-08-03"), ("Sept. 3rd, 2025", "2025-09-03")])
-def test_two_digit_years_month_first_and_accents_where_unambiguous(written, day):
-    assert read_date(written)[0].isoformat() == day
+@pytest.mark.parametrize("written, day", [("28.07.25", "2025-07-28"), ("28/07/25", "2025-07-28"), ("25-07-28", "2025-07-28"),
+                                          ("07/28/2025", "2025-07-28"), ("1er mai 2025", "2025-05-01"),
+                                          ("1º de mayo de 2025", "2025-05-01"), ("29. März 2025", "2025-03-29"),
+                                          ("29. Mai 2020", "2020-05-29"), ("3 août 2025", "2025-08-03"),
+                                          ("Sept. 3rd, 2025", "2025-09-03"), ("3 juin 2025", "2025-06-03"),
+                                          ("3 de septiembre de 2025", "2025-09-03"), ("3 Dezember 2025", "2025-12-03")])
+def test_two_digit_years_month_first_and_accents_where_unambiguous(written, day, in_december_2026):
+    assert read_event(trf(f"042 {written}")).start.isoformat() == day and read_date(written)[0].isoformat() == day
+
+
+def test_a_two_digit_year_that_two_orders_make_a_date_of_is_not_guessed(in_december_2026):
+    # 04.10.25 is 2025-10-04 or 2004-10-25; 28.07.25 only 2025-07-28, as 2028-07-25 is past the end of next year
+    assert read_date("04.10.25") == (None, "two-digit year: 2004-10-25 or 2025-10-04")
+    assert read_date("28.07.25", latest=date(2029, 1, 1))[0] is None
 
 
 @pytest.mark.parametrize("written", ["28. 07. 2005", "May 29, 2020"])
@@ -85,6 +105,13 @@ def test_a_start_and_end_that_only_make_sense_swapped_are_flagged():
     ("122 40/120, 60", "standard", "180 min"),
     ("122 40/90; 30", "standard", "120 min"),
     ("222 600+5", "rapid", "15 min"),
+    ("122 1h30 + 30''", "standard", "120 min"),
+    ("122 1,5 h + 30 s", "standard", "120 min"),
+    ("122 90 Minuten + 30 Sekunden", "standard", "120 min"),
+    ("122 10 Minuten + 5 Sekunden", "rapid", "15 min"),
+    ("122 90 minutos + 30 segundos", "standard", "120 min"),
+    ("122 G/90+30", "standard", "120 min"),
+    ("122 40/90, SD/30+30", "standard", "130 min"),
 ])
 def test_a_time_control_in_minutes_per_moves_then_the_rest_is_read(head, kind, words):
     ev = read_event(trf("042 2025/10/04", head))
@@ -120,6 +147,16 @@ def test_team_board_entries_are_forfeited_boards_and_a_real_problem_stays_in_sig
         "team event: board won by forfeit (no opponent on it): not rated"}
 
 
+@pytest.mark.parametrize("team_record", ["310   1 Team", "013 Team    1", "082 2", "192 FIDE_TEAM_TYPEA_MP_GP",
+                                         "192 FIDE_TEAM", "192 berger_team_roundrobin"])
+def test_any_mark_of_a_team_event_makes_its_empty_boards_forfeited_boards(team_record):
+    boards = [trf_line(i, f"Board {i}", 1500, rounds=[(0, "-", "-"), (0, "-", "+")]) for i in (3, 4)]
+    ev = read_event(trf("042 2025/10/04", team_record, players=[*PAIR, *boards]))
+    assert not ev.problems and any("4 board entries without an opponent" in n for n in ev.notes)
+    assert messages(read_event(trf("042 2025/10/04", "192 FIDE_DUTCH_2025", players=[*PAIR, *boards])).problems,
+                    "no-opponent")
+
+
 def test_problems_of_one_kind_cannot_push_another_out_of_sight():
     # The same file without the team record: 600 problems of one kind, grouped; the other kind listed.
     boards = [trf_line(i, f"Board {i}", 1500, rounds=[(0, "-", "-"), (0, "-", "+")] * 5) for i in range(3, 63)]
@@ -133,6 +170,18 @@ def test_problems_of_one_kind_cannot_push_another_out_of_sight():
                                           "count": 1, "lines": [64],
                                           "examples": ["player 63 Lost, round 1: opponent 99 is not in the file; not rated"]}
     assert d["event"]["problem_count"] == 601 and d["problems"][-1]["kind"] == "more"
+
+
+def test_the_command_line_table_lists_problems_by_kind(tmp_path, capsys):
+    from elo_core.cli import main
+    boards = [trf_line(i, f"Board {i}", 1500, rounds=[(0, "-", "-"), (0, "-", "+")] * 5) for i in range(3, 63)]
+    f = tmp_path / "flood.trf"
+    f.write_text(trf("042 2025/10/04", players=[*PAIR, *boards, trf_line(63, "Lost", 1600, rounds=[(99, "w", "1")])]))
+    assert main(["event", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "Problems (601, by kind):" in out and "  600 x a game result without an opponent (not rated) (lines 4, 4, 4, 4, " \
+        "4, ...)" in out and "  1 x an opponent who is not in the file (not rated) (lines 64)" in out
+    assert out.count("    line ") == 6   # the first five of the flood, the one other
 
 
 # --- 9. a game paired, no result yet ------------------------------------------------------------------------------
@@ -181,6 +230,17 @@ def test_an_unrated_player_with_a_standard_rating_is_rated_with_it_in_rapid():
     assert [g.opponent for g in r["3"].rating_change.games] == [1800, 1900]
     unrated = {p.player.key: p for p in rate_event(ev).players}
     assert unrated["2"].rating_change is None and unrated["1"].rating_change.games_counted == 1
+
+
+def test_a_player_rated_from_their_standard_rating_is_new_to_the_rapid_list():
+    # 7.2.1: considered rated, with no rated game in the rapid list yet, so K = 40 (8.3.3, the same
+    # in the rapid and blitz chapter) unless their games are given; the others keep the assumed 30.
+    ev = read_event(trf(*RAPID, players=PLAYERS))
+    r = rate_event(ev, standard_by_player={"2002": 1900})
+    assert [p.k for p in r.players] == [20, 40, 20] and "new to the list: 0 of 30" in r.players[1].k_note
+    assert r.players[1].rating_change.change == -16   # 40 x (0 - 0.64 + 1 - 0.76): 1900 against 1800, 1700
+    assert "new to the rapid list" in r.assumptions[0]
+    assert rate_event(ev, standard_by_player={"2002": 1900}, games_played_by_player={"2": 40}).players[1].k == 20
 
 
 def test_a_standard_rating_is_not_used_for_a_standard_event_nor_for_a_rated_player():

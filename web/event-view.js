@@ -212,7 +212,7 @@ export function showPlayer(p, tab) {
   box.hidden = !p;
   if (!p) return;
   setParts($("event-player-name"), [isolated(shown([p.title, p.name].filter(Boolean).join(" "))), p.rating ? `, ${p.rating}` : ", unrated"]);
-  const lines = [p.k_note && shown(p.k_note)];
+  const lines = [p.rating_source && `Rated from ${shown(p.rating_source)}.`, p.k_note && shown(p.k_note)];
   if (p.change !== null) lines.push(`Change ${signed(p.change, 2)} → ${signed(p.change_rounded, 0)}, new rating ${p.new_rating}.`);
   if (p.initial) lines.push(...p.initial.conditions.map((c) => `${c.met ? "✓" : "✗"} ${c.explanation}`));
   setText($("event-player-note"), lines.filter(Boolean).join(" "));

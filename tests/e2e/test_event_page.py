@@ -12,7 +12,7 @@ from elo_core.event import rate_event, read_event
 
 DATA = Path(__file__).parents[1] / "data"
 sys.path.insert(0, str(DATA.parent))
-from eventgen import home_norm_trf, swiss_trf  # noqa: E402
+from eventgen import home_norm_trf, swiss_trf, trf_line  # noqa: E402
 
 LOAD_TIMEOUT = 120_000
 
@@ -191,3 +191,76 @@ def test_norm_options_change_the_column_and_are_kept(page: Page, site_url):
     page.set_viewport_size({"width": 375, "height": 700})
     expect(nils).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def real_forms_trf() -> str:
+    """A TRF in the forms real files use: a start date with the day's name, an end date in French, the
+    kind in the name only, a team record with boards won and lost by forfeit (0000 - +, 0000 - -), a
+    game paired without its result, a 072 and a points column that the lines do not bear out, and 45
+    opponents who are not in the file (a flood of one kind of problem)."""
+    players = [trf_line(1, "Ash, Ann", 1900, rounds=[(2, "w", "1"), (3, "b", " ")], points=1.0),
+               trf_line(2, "Birch, Bo", 1800, rounds=[(1, "b", "0"), (4, "w", "=")], points=0.0),
+               trf_line(3, "Cedar, Cy", 1700, rounds=[(4, "w", "1"), (1, "w", " ")], points=1.0),
+               trf_line(4, "Dale, Di", 0, rounds=[(3, "b", "0"), (2, "b", "=")], points=0.5),
+               trf_line(5, "Elm, Ed", 1600, rounds=[(0, "-", "+"), (0, "-", "-")], points=1.0)]
+    players += [trf_line(i, f"Guest {i}", 1500, rounds=[(99, "w", "1")], points=1.0) for i in range(6, 51)]
+    head = ["012 Club Rapid Open", "042 Sa, 04.10.2025", "052 5 octobre 2025", "062 50", "072 50", "310   1 Club"]
+    return "\n".join(head + players) + "\n"
+
+
+def real_forms_pgn() -> str:
+    """A PGN as Lichess exports one: no Date but a UTCDate, the kind in the Event's name only, a
+    Chess960 game, and a player whose rating tags differ (2000, then 2100)."""
+    def game(white, white_elo, black, black_elo, result, *more):
+        tags = [("Event", "Club Blitz"), ("Date", "????.??.??"), ("UTCDate", "2025.10.04"), ("White", white),
+                ("Black", black), ("Result", result), ("WhiteElo", white_elo), ("BlackElo", black_elo), *more]
+        return "".join(f'[{k} "{v}"]\n' for k, v in tags) + f"\n1. e4 e5 {result}\n\n"
+    return (game("Ash, Ann", 2000, "Birch, Bo", 1900, "1-0") + game("Birch, Bo", 1900, "Ash, Ann", 2100, "1/2-1/2")
+            + game("Ash, Ann", 2000, "Cedar, Cy", 1800, "0-1", ("Variant", "Chess960")))
+
+
+def test_real_file_forms_show_their_notes_and_grouped_problems(page: Page, site_url):
+    open_event_tab(page, site_url)
+    summary, notes = page.get_by_test_id("event-summary"), page.locator("#event-assumptions")
+    problems = page.get_by_test_id("event-problems")
+    page.fill("#event-text", real_forms_trf())
+    expect(summary).to_contain_text("Club Rapid Open (TRF, 2025-10-04 to 2025-10-05): 50 players")
+    expect(summary).to_contain_text("Rated as rapid chess: the event's name says rapid (line 012). "
+                                    "Rules in force on 2025-10-04 (the event's start date).")
+    expect(notes).to_contain_text("042: 'Sa, 04.10.2025' read as 2025-10-04 (day, month, year)")
+    expect(notes).to_contain_text("052: '5 octobre 2025' read as 2025-10-05 (month by name)")
+    expect(notes).to_contain_text("team event: 2 board entries without an opponent (0000 with + or -) are boards won "
+                                  "or lost by forfeit: not rated")
+    # Grouped by kind with a count, each with its first lines: the flood hides neither other kind.
+    expect(page.locator("#event-problems-title")).to_have_text("47 problems in the file (every other player is still rated)")
+    page.locator("#event-problems-title").click()
+    groups = problems.locator(":scope > li")
+    expect(groups).to_have_count(3)
+    flood = groups.filter(has_text="45 × an opponent who is not in the file (not rated)")
+    expect(flood.locator("li")).to_have_count(6)  # the first 5 lines, then the rest counted
+    expect(flood.locator("li").first).to_have_text("Line 12: player 6 Guest 6, round 1: opponent 99 is not in the file; not rated")
+    expect(flood.locator("li").last).to_have_text("… and 40 more")
+    expect(groups.filter(has_text="1 × a count in the header (062, 072)")).to_contain_text(
+        "Line 5: 072: 50 rated players, but the file has 49 player lines (001) with a FIDE rating")
+    expect(groups.filter(has_text="1 × a points column that is not the sum")).to_contain_text(
+        "Line 8: player 2 Birch, Bo: points (columns 81-84) say 0, but the rounds give 0.5")
+    # A game paired without its result: not played yet (not a bye)
+    page.get_by_role("button", name="Ash, Ann").click()
+    expect(page.locator("#event-rounds tbody tr").nth(1)).to_contain_text("paired, no result yet: not played yet")
+
+    page.fill("#event-text", real_forms_pgn())
+    expect(summary).to_contain_text("Club Blitz (PGN, 2025-10-04): 3 players, 3 games played, 2 of them rated.")
+    expect(summary).to_contain_text("Rated as blitz chess: no time control in the file; Event 'Club Blitz' says blitz. "
+                                    "Rules in force on 2025-10-04 (the event's start date).")
+    expect(notes).to_contain_text("dates: 3 games without a Date (or ????.??.??) dated by their UTCDate")
+    expect(notes).to_contain_text("1 game not counted: variant 'Chess960': Chess960 has no FIDE rating: not counted")
+    expect(notes).to_contain_text("ratings: each player is rated from their first rating tag in the file")
+    expect(page.locator("#event-problems-title")).to_have_text("1 problem in the file (every other player is still rated)")
+    expect(problems).to_contain_text("1 × a player whose rating tags differ between games")
+    expect(problems).to_contain_text("Line 12: Ash, Ann: rating tags differ (2000 on line 1, 2100 here); 2000, the first, "
+                                     "is used on both sides of every game")
+    # Which rating each player is rated from, and the Chess960 game not counted, in the player's view
+    page.get_by_role("button", name="Ash, Ann").click()
+    expect(page.locator("#event-player-note")).to_contain_text("Rated from first rating tag in the file (the game at line 1).")
+    expect(page.locator("#event-rounds tbody tr").nth(2)).to_contain_text("variant 'Chess960': Chess960 has no FIDE rating")
+    expect(page.locator("#event-rounds tbody tr").nth(1)).to_contain_text("1900")   # Birch's first tag, in either game
