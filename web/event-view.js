@@ -133,6 +133,7 @@ function row(p, tab, labels) {
   tr.setAttribute("data-testid", "player-row");
   tr.dataset.key = p.key;
   const who = shown([p.title, p.name].filter(Boolean).join(" "));
+  const standard = tab.perPlayer.standard_by_player;
   COLUMNS.forEach(([key, text], i) => {
     const td = tr.insertCell();
     td.dataset.col = key;
@@ -143,13 +144,17 @@ function row(p, tab, labels) {
       button.append(isolated(who));
       button.addEventListener("click", () => tab.actions.open(p.key));
       td.append(button);
+    } else if (key === "rating" && (p.key in standard || (!p.rating && tab.report.event.kind !== "standard"))) {
+      // Rapid or blitz: an unrated player who holds a standard rating is rated with it (B.02 7.2.1).
+      td.append(numberInput(standard[p.key] ?? "", "unrated", `Standard rating of ${who}`,
+        (v) => tab.actions.set("standard_by_player", p.key, v)));
     } else if (key === "k") {
       // The K used (after K x n <= 700); a value typed here is this player's own K.
       td.append(p.rating ? numberInput(String(p.effective_k ?? p.k ?? ""), "", `K of ${who}`,
-        (v) => tab.actions.setK(p.key, v)) : "–");
+        (v) => tab.actions.set("k_by_player", p.key, v)) : "–");
     } else if (key === "games_before") {
-      td.append(p.rating ? numberInput(tab.gamesByPlayer[p.key] ?? "", p.k_source === "advisor" ? "30+" : "", `Games before of ${who}`,
-        (v) => tab.actions.setGames(p.key, v)) : "–");
+      td.append(p.rating ? numberInput(tab.perPlayer.games_played_by_player[p.key] ?? "", p.k_source === "advisor" ? "30+" : "",
+        `Games before of ${who}`, (v) => tab.actions.set("games_played_by_player", p.key, v)) : "–");
     } else {
       td.append(text(p));
     }

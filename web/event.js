@@ -32,9 +32,13 @@ function showNormOptions() {
   $("event-host-field").hidden = $("event-exemption").value !== HOST_EXEMPTION;
 }
 
-// What the tab holds: the file, what the page noticed reading it, the players' own K and games
-// played, the player opened, the sort, and elo_core's last answer.
-const tab = { text: "", name: "", readNote: null, kByPlayer: {}, gamesByPlayer: {}, selected: null,
+// The players' own values, each a map of player keys to what was typed, by the event request's
+// argument: their K, their games played before, their standard rating (rapid and blitz, 7.2.1).
+const noneGiven = () => ({ k_by_player: {}, games_played_by_player: {}, standard_by_player: {} });
+
+// What the tab holds: the file, what the page noticed reading it, the players' own values, the
+// player opened, the sort, and elo_core's last answer.
+const tab = { text: "", name: "", readNote: null, perPlayer: noneGiven(), selected: null,
   sort: { key: "rank", down: false }, report: null, hooks: null, actions: null };
 
 // The event request's args for what is open now, or null when there is no file.
@@ -54,22 +58,20 @@ function argsWith(extra = {}) {
     for (const name of ["exemption", "min_games"]) if ($(OPTIONS[name]).value) args[name] = $(OPTIONS[name]).value;
     if (args.exemption === HOST_EXEMPTION) args.host_federation = $(OPTIONS.host_federation).value;
   }
-  if (Object.keys(tab.kByPlayer).length) args.k_by_player = { ...tab.kByPlayer };
-  if (Object.keys(tab.gamesByPlayer).length) args.games_played_by_player = { ...tab.gamesByPlayer };
+  for (const [name, values] of Object.entries(tab.perPlayer)) if (Object.keys(values).length) args[name] = { ...values };
   return args;
 }
 
 // The tab's inputs other than the file, for session.js: the options and the players' own values.
 export const eventInputs = () => ({ options: Object.fromEntries(Object.entries(OPTIONS).map(([n, id]) => [n, optionValue(id)])),
-  kByPlayer: tab.kByPlayer, gamesByPlayer: tab.gamesByPlayer });
+  perPlayer: tab.perPlayer });
 
 function restoreInputs(saved) {
   if (!saved || typeof saved !== "object") return;
   for (const [name, id] of Object.entries(OPTIONS)) if (typeof saved.options?.[name] === "string") setOption(id, saved.options[name]);
   showNormOptions();
   const numbers = (m) => Object.fromEntries(Object.entries(m && typeof m === "object" ? m : {}).filter(([, v]) => typeof v === "string"));
-  tab.kByPlayer = numbers(saved.kByPlayer);
-  tab.gamesByPlayer = numbers(saved.gamesByPlayer);
+  tab.perPlayer = Object.fromEntries(Object.keys(noneGiven()).map((name) => [name, numbers(saved.perPlayer?.[name])]));
 }
 
 // No file: what was shown from the last one is cleared.
@@ -101,7 +103,7 @@ function decode(buffer) {
 }
 
 function useText(text, name, note) {
-  Object.assign(tab, { text, name, readNote: note, selected: null, kByPlayer: {}, gamesByPlayer: {} });
+  Object.assign(tab, { text, name, readNote: note, selected: null, perPlayer: noneGiven() });
   const shown = text.length <= 200_000;
   $("event-text").value = shown ? text : "";
   $("event-text").placeholder = shown ? "" : `${name}: ${grouped(text.length)} characters (not shown)`;
@@ -184,21 +186,16 @@ export function bindEvent(hooks) {
   });
 }
 
-// The table's own inputs and links: a player's K or games before the event, or opening a player.
+// The table's own inputs and links: a player's own value (`name`: one of PER_PLAYER), or opening a player.
 export const tableActions = {
   open(key) {
     tab.selected = key;
     tab.openRequested = true;
     tab.hooks.update();
   },
-  setK(key, value) {
-    if (value.trim()) tab.kByPlayer[key] = value;
-    else delete tab.kByPlayer[key];
-    tab.hooks.update();
-  },
-  setGames(key, value) {
-    if (value.trim()) tab.gamesByPlayer[key] = value;
-    else delete tab.gamesByPlayer[key];
+  set(name, key, value) {
+    if (value.trim()) tab.perPlayer[name][key] = value;
+    else delete tab.perPlayer[name][key];
     tab.hooks.update();
   },
 };

@@ -264,3 +264,26 @@ def test_real_file_forms_show_their_notes_and_grouped_problems(page: Page, site_
     expect(page.locator("#event-player-note")).to_contain_text("Rated from first rating tag in the file (the game at line 1).")
     expect(page.locator("#event-rounds tbody tr").nth(2)).to_contain_text("variant 'Chess960': Chess960 has no FIDE rating")
     expect(page.locator("#event-rounds tbody tr").nth(1)).to_contain_text("1900")   # Birch's first tag, in either game
+
+
+def test_an_unrated_rapid_player_with_a_standard_rating_is_rated_with_it(page: Page, site_url):
+    # B.02 rapid and blitz 7.2.1: the standard rating, typed in the player's Rtg cell, rates the
+    # player and their opponents' games against them; a reload keeps it.
+    text = "012 Club Rapid\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, "Alpha, Ann", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Newby, Nia", 0, rounds=[(1, "b", "0")])]) + "\n"
+    open_event_tab(page, site_url)
+    page.fill("#event-text", text)
+    rows = page.get_by_test_id("player-row")
+    expect(rows).to_have_count(2)
+    alpha, newby = rows.filter(has_text="Alpha"), rows.filter(has_text="Newby")
+    expect(alpha.locator("td[data-col=change_rounded]")).to_have_text("0")  # an unrated opponent: not counted
+    standard = page.get_by_role("textbox", name="Standard rating of Newby, Nia")
+    expect(standard).to_have_attribute("placeholder", "unrated")
+    standard.fill("1750")
+    standard.press("Tab")
+    expect(alpha.locator("td[data-col=change_rounded]")).to_have_text("+9")  # 20 × (1 − 0.57)
+    expect(newby.locator("td[data-col=new_rating]")).not_to_have_text("–")
+    page.reload()
+    expect(page.locator("body")).to_have_class(re.compile("engine-ready"), timeout=LOAD_TIMEOUT)
+    expect(page.get_by_role("textbox", name="Standard rating of Newby, Nia")).to_have_value("1750")
+    expect(page.get_by_test_id("player-row").filter(has_text="Alpha").locator("td[data-col=change_rounded]")).to_have_text("+9")
