@@ -65,7 +65,7 @@ RUNTIME_PATCHES = (
 
 # Memory snapshot of an interpreter with elo_core imported (see snapshot.mjs and
 # web/worker/start.js): restoring it skips the interpreter's start-up and elo_core's import.
-# Pyodide's API for it is experimental; the worker starts the normal way whenever the kept
+# Pyodide's API for it is experimental; the worker starts the direct way whenever the kept
 # snapshot is damaged or gives a wrong answer.
 SNAPSHOT_SCRIPT = ROOT / "snapshot.mjs"
 CHECKSUM_SCRIPT = WEB / "worker" / "snapshot.js"  # the kept copy's checksum: snapshot.mjs runs it too
@@ -245,13 +245,14 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
     zip_path = pyodide_dir.parent / library["path"]
     cache = _cache_dir("snapshots", *_runtime_key(pyodide_dir), library["sha256"].encode(), SNAPSHOT_SCRIPT.read_bytes(),
-                       CHECKSUM_SCRIPT.read_bytes(), ADAPTER.read_bytes(), check.encode(), json.dumps(library["left_out"]).encode())
+                       CHECKSUM_SCRIPT.read_bytes(), ADAPTER.read_bytes(), check.encode(), json.dumps(library["left_out"]).encode(),
+                       library["whole"].encode())
     gz, meta = cache / "snapshot.bin.gz", cache / "snapshot.json"
     if not (gz.is_file() and meta.is_file()):
         with tempfile.TemporaryDirectory(prefix="elo-snapshot-") as tmp:
             raw = Path(tmp) / "snapshot.bin"
             made = _node(SNAPSHOT_SCRIPT, str(pyodide_dir), str(raw), check, str(zip_path),
-                         json.dumps(library["left_out"]), what="the Pyodide snapshot")
+                         json.dumps(library["left_out"]), library["whole"], what="the Pyodide snapshot")
             data = raw.read_bytes()
         # Header: magic, offset of the heap image, ... (Pyodide's restoreSnapshot).
         heap = len(data) - int.from_bytes(data[4:8], "little")

@@ -8,8 +8,9 @@
 //
 // The first starts with the whole standard library, puts elo_core's bytecode (from the wheel) on
 // sys.path as a zip of its own, as the page will have it, answers the corpus, and writes to <out
-// zip> elo_core's files and the standard library's modules then imported (optimised: no
-// docstrings, asserts or column positions), with its files that are not .py; it prints one JSON
+// zip> elo_core's files (its bytecode as the tests run it: with docstrings and asserts) and the
+// standard library's modules then imported (optimised: no docstrings, asserts or column
+// positions), with its files that are not .py; it prints one JSON
 // line, {"answers": [...], "files": [standard library paths used]}. With --check it starts with
 // that zip alone (no wheel, no fallback to the whole library, so a module left out shows in an
 // answer) and prints {"answers": [...]}.
@@ -40,15 +41,15 @@ DATE = (2020, 1, 1, 0, 0, 0)
 def add(zip, name, data, date=DATE):
     zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
-def bytecode(source, name):
-    return bytes(_code_to_timestamp_pyc(compile(source, f"{library}/{name}", "exec", optimize=2)))
+def bytecode(source, name, optimize=2):
+    return bytes(_code_to_timestamp_pyc(compile(source, f"{library}/{name}", "exec", optimize=optimize)))
 
 if not ${check ? "True" : "False"}:
     with zipfile.ZipFile("/tmp/elo_core.whl") as wheel, zipfile.ZipFile("/tmp/elo_core.zip", "w") as own:
         for name in wheel.namelist():
             if name.startswith("elo_core/"):
                 data = wheel.read(name)
-                add(own, *((name + "c", bytecode(data, name)) if name.endswith(".py") else (name, data)))
+                add(own, *((name + "c", bytecode(data, name, optimize=0)) if name.endswith(".py") else (name, data)))
     sys.path.insert(0, "/tmp/elo_core.zip")
 
 import elo_core.facade

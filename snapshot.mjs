@@ -4,7 +4,7 @@
 // and the standard library it uses, as bytecode) in place of the standard library:
 //
 //   node snapshot.mjs <pyodide dir> <out file> <reference request JSON> <library zip> \
-//                     <its left-out names, JSON>
+//                     <its left-out names, JSON> <the whole standard library, relative to worker.js>
 //
 // The interpreter must not hold any JavaScript object when the snapshot is taken
 // ("Unexpected hiwire entry"), so no PyProxy is kept.
@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { stdlibFallback } from "./web/worker/pyodide-adapter.js";
 
-const [pyodideDir, out, request, library, leftOut] = process.argv.slice(2);
+const [pyodideDir, out, request, library, leftOut, whole] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + path.sep,
@@ -23,8 +23,8 @@ const pyodide = await loadPyodide({
   stdout: (s) => process.stderr.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),
 });
-// A standard module the library left out is fetched by the restored interpreter (relative to worker.js).
-pyodide.runPython(stdlibFallback("pyodide/python_stdlib.zip", JSON.parse(leftOut)));
+// A standard module the library left out is fetched by the restored interpreter.
+pyodide.runPython(stdlibFallback(whole, JSON.parse(leftOut)));
 // Import every module (warm: module code, caches) and answer the reference request once, so
 // that the restored interpreter starts ready. The facade imports every module the page can reach.
 const response = pyodide.runPython(`

@@ -23,27 +23,35 @@ export const PYODIDE_VERSION = "314.0.7";
 // (build_runtime.py, make_library): a module it left out is found in the whole library, fetched once,
 // synchronously (the worker waits for it), when first asked for. `names`: the top-level names of
 // which a file was left out (build.json's library.left_out), the only ones looked for; `url`: the
-// whole library, relative to worker.js. snapshot.mjs runs it too, so a restored interpreter has it.
+// whole library, relative to worker.js. A download that fails is not tried again: the import then
+// fails as any missing module does (ModuleNotFoundError). snapshot.mjs runs it too, so a restored
+// interpreter has it.
 export const stdlibFallback = (url, names) => `
 import sys
 
 class WholeStandardLibrary:
     def __init__(self, url, names):
-        self.url, self.names, self.zip = url, frozenset(names), None
+        self.url, self.names, self.zip, self.failed = url, frozenset(names), None, False
 
     def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] not in self.names:
+        if self.failed or name.partition(".")[0] not in self.names:
             return None
         if self.zip is None:
-            import js
-            request = js.XMLHttpRequest.new()
-            request.open("GET", self.url, False)
-            request.responseType = "arraybuffer"
-            request.send()
-            if request.status != 200:
+            try:
+                import js
+                request = js.XMLHttpRequest.new()
+                request.open("GET", self.url, False)
+                request.responseType = "arraybuffer"
+                request.timeout = 60000
+                request.send()
+                if request.status != 200:
+                    raise OSError(f"HTTP {request.status}")
+                with open("/lib/python_stdlib_whole.zip", "wb") as f:
+                    f.write(js.Uint8Array.new(request.response).to_bytes())
+            except Exception as e:
+                self.failed = True
+                print(f"elo: {name} is not in the page's standard library, and the whole library could not be fetched: {e}")
                 return None
-            with open("/lib/python_stdlib_whole.zip", "wb") as f:
-                f.write(js.Uint8Array.new(request.response).to_bytes())
             self.zip = "/lib/python_stdlib_whole.zip"
             print(f"elo: {name} is not in the page's standard library; the whole library was fetched")
         from importlib.machinery import PathFinder

@@ -5,7 +5,7 @@
 //  2. answers ahead (`setAhead`): what the page's next keystroke may ask, one per turn of the
 //     event loop, the newest list replacing the older;
 //  3. idle jobs (`run`), one after the other in their declared order (start.js: keep the
-//     snapshot, warm up, put the files back), each cut into steps with a task between them.
+//     snapshot, warm up), each cut into steps with a task between them.
 // After each answer to the page there is a quiet time, when the ahead lane and the jobs that ask
 // for it wait: the page then has a frame to show the answer (docs/performance.md, "Quiet time").
 

@@ -129,6 +129,28 @@ export async function* keepSnapshot({ key, snapshot, stdlib: readStdlib, onKept 
   }
 }
 
+// The key of a snapshot that, kept whole (its checksum the build's), did not restore: that build's
+// snapshot is not fetched again, rather than on every visit (a small file beside the kept one).
+const FAILED = "pyodide-snapshot-failed";
+
+export async function markFailed(key) {
+  try {
+    const writable = await (await (await root()).getFileHandle(FAILED, { create: true })).createWritable();
+    await writable.write(key);
+    await writable.close();
+  } catch {
+    /* storage unavailable: it is fetched again, as before */
+  }
+}
+
+async function failedBefore(key) {
+  try {
+    return (await (await (await root()).getFileHandle(FAILED)).getFile()).text().then((text) => text === key);
+  } catch {
+    return false;
+  }
+}
+
 export async function dropKept() {
   try {
     await (await root()).removeEntry(NAME);
@@ -203,10 +225,16 @@ async function checkedStdlib(kept, { sha256: expected }, onDamagedKept) {
 }
 
 // After a build's first visit has answered: the snapshot downloaded, checked and kept with the
-// standard library the visit started with (`stdlib()`), as the scheduler's idle steps.
+// library the visit started with (`stdlib()`), as the scheduler's idle steps. Not downloaded
+// where it could not be kept (no origin private file system, too little room) or where this
+// build's snapshot did not restore before.
 export async function* fetchAndKeep(snap, { here, mark, stdlib, onKept }) {
   let snapshot;
   try {
+    if (await failedBefore(snap.sha256)) throw new Error("this build's snapshot did not restore on an earlier visit");
+    await (await root()).getFileHandle(NAME, { create: true });
+    const { quota, usage } = (await navigator.storage.estimate?.()) ?? {};
+    if (quota - usage < snap.bytes + snap.stdlib.bytes + HEADER_BYTES) throw new Error("too little room in this browser's storage");
     snapshot = await download(snap, here);
   } catch (e) {
     console.warn(`The snapshot was not kept for the next visit: ${e.message}`);

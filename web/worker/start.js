@@ -13,7 +13,7 @@
 // after the first answers, and whether the page may then start a primer for the next visit.
 
 import { loadRuntime, stdlibFallback, WasmError } from "./pyodide-adapter.js";
-import { dropKept, fetchAndKeep, keptSource } from "./snapshot.js";
+import { dropKept, fetchAndKeep, keptSource, markFailed } from "./snapshot.js";
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const runtimeFailed = (e) =>
@@ -126,6 +126,8 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     // would find the fault too, and makes no other start.
     if (e instanceof WasmError || options.priming) throw e;
     dropKept();
+    // This build's very snapshot (its checksum the build's) did not restore: it is not fetched again.
+    if (await source.verified.catch(() => false)) await markFailed(snap.sha256);
     console.warn(`The kept Pyodide snapshot is not usable (${lastLine(e)}); starting the direct way.`);
     return null;
   }
@@ -183,7 +185,8 @@ async function fromMicropip(loadPyodide, build, { progress, here, paths }) {
     throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
   }
   progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
-  return { handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(handle) }], prime: true };
+  // Nothing is kept by this start, so there is nothing for a primer to restore.
+  return { handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(handle) }], prime: false };
 }
 
 // A start that failed, in words for a person: what failed, and what to try. The entry (worker.js)
