@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 from netem import NETWORKS, emulate  # noqa: E402
-from startup import PROBE, SITE_QUERY, Profiles, baseline_wheel, load_build  # noqa: E402
+from visits import PROBE, SITE_QUERY, Profiles, baseline_wheel, load_build  # noqa: E402
 
 from devkit.server import PagesHandler, Served  # noqa: E402
 

@@ -31,7 +31,7 @@ import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import SITE_QUERY, Profiles, load_build  # noqa: E402
+from visits import SITE_QUERY, Profiles, load_build  # noqa: E402
 
 from devkit.server import Served  # noqa: E402
 

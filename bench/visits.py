@@ -1,0 +1,244 @@
+"""What the start-up benchmarks share: the visit (its probe, profiles, marks), keystroke timing
+and byte counts. bench/startup.py, bench/network.py and bench/tiering.py run them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+from netem import emulate  # noqa: E402
+
+from devkit import chromium  # noqa: E402
+
+EXPECTED = "1811"
+SITE_QUERY = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
+
+# Runs before any page script: records when the result is first on screen (polled
+# once per animation frame, so the time is that of a frame that shows it), first paint
+# and the main thread's long tasks, and reports them half a second after the result
+# through the console. Playwright is never asked to evaluate anything in the page
+# before that, so its own injected script (compiled on first use: a long task of its
+# own) stays out of the figures.
+PROBE = """
+(() => {
+  const longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longtasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
+  const report = (result) => {
+    const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
+    console.log("elo-bench:" + JSON.stringify({ result, firstPaint: paint ? paint.startTime : null, longtasks }));
+  };
+  const poll = (now) => {
+    const el = document.querySelector('[data-testid="new-rating"]');
+    if (el && el.textContent.trim() === "%s") return setTimeout(() => report(now), 500);
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+})();
+""" % EXPECTED
+
+
+def load_build():
+    import build
+    return build
+
+
+def baseline_wheel(out: Path) -> Path:
+    """A one-module wheel (baseline_elo), as small as a wheel gets."""
+    name, version = "baseline_elo", "1.0"
+    wheel = out / f"{name}-{version}-py3-none-any.whl"
+    dist_info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(f"{name}.py", (HERE / "baseline_elo.py").read_text())
+        z.writestr(f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+        z.writestr(f"{dist_info}/WHEEL", "Wheel-Version: 1.0\nGenerator: bench\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(f"{dist_info}/RECORD", "")
+    return wheel
+
+
+def launch_args(playwright) -> dict:
+    return chromium.launch_options(playwright)
+
+
+class Profiles:
+    """Browser profiles: each cold visit gets a new, empty one; its repeat visit reuses it.
+
+    "disk" (default): a new Chromium with its own user-data directory per profile, as a
+    person's browser has: HTTP cache, V8's code cache and storage on disk. "incognito":
+    new contexts of one browser, everything in memory, as in a private window.
+    """
+
+    def __init__(self, playwright, kind: str):
+        self.playwright, self.kind = playwright, kind
+        self.kw = launch_args(playwright)
+        self.browser = playwright.chromium.launch(**self.kw) if kind == "incognito" else None
+        self.dirs: list[str] = []
+        self.version = self.browser.version if self.browser else "?"  # else known at the first new()
+
+    def new(self, service_workers: str):
+        if self.browser:
+            return self.browser.new_context(service_workers=service_workers)
+        self.dirs.append(tempfile.mkdtemp(prefix="elo-bench-profile-"))
+        context = self.playwright.chromium.launch_persistent_context(
+            self.dirs[-1], service_workers=service_workers, **self.kw)
+        self.version = context.browser.version if context.browser else self.version
+        return context
+
+    def close(self):
+        if self.browser:
+            self.browser.close()
+        for d in self.dirs:
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def visit(context, url: str, dwell_s: float = 0, timeout_ms: int = 90_000, network: str = "none") -> dict:
+    """Open url in a new tab; seconds from navigation start to the result on screen.
+
+    dwell_s: stay that long after the result (a person reading it) before returning.
+    """
+    page = context.new_page()
+    emulate(context, page, network)
+    page.add_init_script(PROBE)
+    with page.expect_console_message(lambda m: m.text.startswith("elo-bench:"), timeout=timeout_ms) as message:
+        page.goto(url, wait_until="commit")
+    data = json.loads(message.value.text[len("elo-bench:"):])
+    first_paint = data["firstPaint"] or 0
+    after = [d for start, d in data["longtasks"] if start + d > first_paint]
+    marks = worker_marks(page)
+    if dwell_s:
+        page.wait_for_timeout(dwell_s * 1000)
+    return {"page": page, "seconds": data["result"] / 1000, "marks": marks,
+            "longtasks": len(after), "longest_ms": max(after, default=0.0)}
+
+
+def worker_marks(page) -> dict[str, float]:
+    """The site's worker's "elo:*" marks (worker.js), as ms since the page's navigation."""
+    for worker in page.workers:
+        try:
+            origin, marks = worker.evaluate("""() => [performance.timeOrigin, performance.getEntriesByType("mark")
+                .filter((m) => m.name.startsWith("elo:")).map((m) => [m.name.slice(4), m.startTime])]""")
+        except Exception:
+            continue
+        if marks:
+            offset = origin - page.evaluate("performance.timeOrigin")
+            return {"worker": offset, **{name: offset + t for name, t in marks}}
+    return {}
+
+
+def wait_for_sw(page, timeout_s: float = 120) -> bool:
+    """Wait until sw.js controls the origin with a complete precache (next visit is offline-able)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return !!(r && r.active && r.active.state === "activated");
+        }"""):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def wait_for_primer(page, timeout_s: float = 30) -> float | None:
+    """ms after navigation when the page's code-cache primer was done (app.js), None if it failed.
+
+    It runs on a build's first visit once the service worker controls the page, or once the
+    page finds it has none; the repeat visit is measured after it (and, served by sw.js,
+    after the service worker's activation).
+    """
+    try:
+        page.wait_for_function("() => performance.getEntriesByName('elo:primed').length"
+                               " + performance.getEntriesByName('elo:primer-failed').length > 0",
+                               timeout=timeout_s * 1000)
+    except Exception:
+        return None
+    return page.evaluate("performance.getEntriesByName('elo:primed')[0]?.startTime ?? null")
+
+
+# Drops the page's answers-ahead lists (app.js) before they reach the worker, so that every
+# keystroke is asked of the worker, as one that was not foreseen is.
+NO_AHEAD = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.ahead) return;
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+
+def keystrokes(context, url: str, count: int, ahead: bool = True) -> list[float]:
+    """ms from each keystroke's input event to the last DOM change it causes (30 games).
+
+    Typing starts 0.3 s after the result is on screen: on a first visit, while the
+    worker still warms up its interpreter (see worker.js) and V8 still optimises it;
+    on a later visit, with what the first one left in the profile (V8's code cache).
+    The keys (Backspace, a digit) are ones the page foresees and asks the worker to answer
+    ahead (app.js): those answered by then are shown at once, the others asked as usual (on
+    a first visit the list may not be done when the next key comes). With ahead=False the
+    lists never reach the worker, and every keystroke is asked of it, as any keystroke the
+    page did not foresee (a letter, a paste) is.
+    """
+    games = ",".join(f"{1650 + 10 * i}:{(1, 0.5, 0)[i % 3]}" for i in range(30))
+    page = context.new_page()
+    if not ahead:
+        page.add_init_script(NO_AHEAD)
+    page.goto(f"{url}?rating=1800&k=20&rules=2025-10-01&games={games}")
+    page.wait_for_function("() => document.body.classList.contains('engine-ready')"
+                           " && document.querySelectorAll('[data-testid=game-row]').length === 30"
+                           " && /\\d/.test(document.querySelector('[data-testid=new-rating]').textContent)",
+                           timeout=90_000)
+    page.evaluate("""() => {
+        window.__keys = [];
+        document.addEventListener("input", (e) => window.__keys.push({ t0: e.timeStamp, last: null }), true);
+        new MutationObserver(() => {
+            const k = window.__keys[window.__keys.length - 1];
+            if (k) k.last = performance.now();
+        }).observe(document.getElementById("results"), { subtree: true, childList: true, characterData: true, attributes: true });
+        const rows = document.getElementById("game-rows");
+        new MutationObserver(() => {
+            const k = window.__keys[window.__keys.length - 1];
+            if (k) k.last = performance.now();
+        }).observe(rows, { subtree: true, childList: true, characterData: true });
+    }""")
+    page.click("#rating")
+    page.keyboard.press("End")
+    page.wait_for_timeout(300)
+    for i in range(count):
+        # Alternate: drop the last digit (1800 -> 180: an error shown), type one back.
+        page.keyboard.press("Backspace" if i % 2 == 0 else str((i // 2) % 10))
+        page.wait_for_timeout(150)  # settle: every answer is in, the next key is a new event
+    keys = page.evaluate("window.__keys")
+    page.close()
+    return [k["last"] - k["t0"] for k in keys if k["last"] is not None]
+
+
+class Bytes:
+    """Bytes received per cold visit (bodies as sent + headers), by the page and its workers."""
+
+    def __init__(self, context):
+        self.items: list[tuple[str, int, int]] = []
+        context.on("requestfinished", self._done)
+
+    def _done(self, request):
+        try:
+            sizes = request.sizes()
+            response = request.response()
+            status = response.status if response else 0
+            self.items.append((request.url, status, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+        except Exception:
+            pass
+
+    def total(self) -> int:
+        return sum(n for _, _, n in self.items)
