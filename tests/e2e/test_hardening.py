@@ -22,7 +22,7 @@ HOSTILE = [
     ("method", "javascript:alert(document.domain)"),
     ("rules", "2025-10-01<script>alert(1)</script>"),
     ("rating", "x" * 60_000),              # as long as a server takes (http.server stops at 64 KiB;
-                                           # a 10 MB paste into a field is tested in test_page.py)
+                                           # a 10 MB paste into a field is tested in test_page_input.py)
     ("rating", "\u202e0081"),            # right-to-left override
     ("rating", "１８００"),                  # full-width digits
     ("rating", "NaN"),
