@@ -11,13 +11,14 @@ small PNGs of what a screen shows (the fold, not the whole page).
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -45,9 +46,11 @@ def snippet(page, k: str) -> str:
     """The page's own embed code, for K = k."""
     page.fill("#k", k)
     page.keyboard.press("Tab")
-    page.locator(".embed-box summary").click()
+    # Open the box once: a second click on its summary would close it, and a closed box's code
+    # is not focused, so not brought up to date at once.
+    page.locator(".embed-box").evaluate("(box) => { box.open = true; }")
     page.locator("#embed-code").focus()
-    page.wait_for_timeout(300)
+    expect(page.locator("#embed-code")).to_have_value(re.compile(f"[?;]k={k}&amp;"))
     return page.locator("#embed-code").input_value()
 
 
