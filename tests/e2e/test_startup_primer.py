@@ -20,8 +20,8 @@ from startup_helpers import (
 def test_a_priming_worker_does_nothing_after_its_start(context, site_url):
     # The primer must not keep files, warm up or put files back (PRIMING in worker.js): all
     # of that is the calculator's worker's, and would compete with it. Here the page's ending
-    # of the primer is stopped, and in 6 s (the calculator's own worker says "settled" about
-    # 2 s after its start here) the primer says nothing after "ready".
+    # of the primer is stopped, and in 6 s (well past the calculator's own worker's "settled")
+    # the primer says nothing after "ready".
     context.add_init_script("""(() => {
         const Base = globalThis.Worker;
         window.__primer = [];

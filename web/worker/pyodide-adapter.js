@@ -84,8 +84,7 @@ const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().
 // One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
 // (Pyodide's own download of it is answered with an empty response; if the early compile
 // failed, Pyodide downloads and compiles as usual). `stdlib`: a promise of the kept standard
-// library's bytes or null (then downloaded). `snapshot`: {bytes, ready} to restore, `ready`
-// awaited before the restore. `onDownloadFailed`: called when a download Pyodide makes fails.
+// library's bytes or null (then downloaded). `snapshot`: the bytes to restore. `onDownloadFailed`: called when a download Pyodide makes fails.
 export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, snapshot = null,
   lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
   const wasm = watchWasmFailure();
@@ -110,7 +109,7 @@ export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, c
         indexURL,
         stdLibURL: stdlibURL,
         packageBaseUrl: indexURL, // without it, a package missing from dist/ would come from a CDN
-        ...(snapshot && { _loadSnapshot: snapshot.bytes, fsInit: () => (onRuntime(), snapshot.ready) }),
+        ...(snapshot && { _loadSnapshot: snapshot, fsInit: onRuntime }),
         // No package is installed from a snapshot, so Pyodide gets an index of none rather than
         // waiting for pyodide-lock.json (docs/performance.md, "No package index").
         ...(lockInfo && { lockFileContents: { info: lockInfo, packages: {} } }),

@@ -200,8 +200,8 @@ export function checksum(bytes) {
 const hasSha256 = async (bytes, expected) => (await sha256(bytes)) === expected;
 
 // The kept copy when it is this build's (key and sizes), else null: {bytes, verified, stdlib}.
-// `verified` resolves true once its checksum is build.json's (computed while it is restored:
-// docs/performance.md, "Kept snapshot"); `stdlib` resolves with the kept standard library once
+// `verified`: its checksum (computed as it was read: docs/performance.md, "Kept snapshot") is
+// build.json's; `stdlib` resolves with the kept standard library once
 // its sha256 is build.json's, or null (then downloaded).
 export async function keptSource(snap, kept, { mark, onDamagedKept }) {
   const mine = await kept;
@@ -209,7 +209,7 @@ export async function keptSource(snap, kept, { mark, onDamagedKept }) {
     return null;
   }
   mark("snapshot", "kept");
-  return { bytes: mine.snapshot, verified: Promise.resolve(mine.digests.snapshot === snap.raw_checksum),
+  return { bytes: mine.snapshot, verified: mine.digests.snapshot === snap.raw_checksum,
     stdlib: checkedStdlib(mine, snap.stdlib, onDamagedKept) };
 }
 
@@ -232,7 +232,7 @@ export async function* fetchAndKeep(snap, { here, mark, stdlib, onKept }) {
   let snapshot;
   try {
     if (await failedBefore(snap.sha256)) throw new Error("this build's snapshot did not restore on an earlier visit");
-    await (await root()).getFileHandle(NAME, { create: true });
+    (await open(true)).close(); // the file it would be kept in can be opened (not another tab's)
     const { quota, usage } = (await navigator.storage.estimate?.()) ?? {};
     if (quota - usage < snap.bytes + snap.stdlib.bytes + HEADER_BYTES) throw new Error("too little room in this browser's storage");
     snapshot = await download(snap, here);

@@ -40,14 +40,14 @@ export async function start({ early, options, progress, here, mark }) {
   loader.catch(() => {});
   const build = await readBuild(early.build);
   mark("build");
-  // The kept copy's check starts now, before the loader is in.
-  const kept = build.snapshot ? await keptSource(build.snapshot, early.kept, { mark, onDamagedKept: dropKept }) : null;
   progress("runtime", `Loading Python runtime (Pyodide ${build.pyodide})`);
   const missing = new MissingFiles(build, here);
   early.compiled.catch(() => missing.look());
   if (!build.snapshot) missing.look(); // a build without a snapshot needs every file
   const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, compiled: early.compiled,
     stdlibURL: here(build.library?.path ?? "pyodide/python_stdlib.zip"), onDownloadFailed: () => missing.look() };
+  // The kept copy's check starts now, before the loader is in.
+  const kept = build.snapshot ? await keptSource(build.snapshot, early.kept, { mark, onDamagedKept: dropKept }) : null;
   const ready = (runtime, version, how) => {
     // A start that had a download fail on the way may still have worked (say, without the
     // standard library): the deploy is broken all the same.
@@ -64,7 +64,7 @@ export async function start({ early, options, progress, here, mark }) {
       if (started) {
         if (missing.looking) await missing.checked;
         ready(started.runtime, started.version, "snapshot");
-        return { handle: started.handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(started.handle) }], prime: false };
+        return { handle: started.handle, jobs: [warmUpJob(started.handle)], prime: false };
       }
     }
     // A primer only ever restores what was kept (it makes the start the next visit makes).
@@ -82,7 +82,7 @@ export async function start({ early, options, progress, here, mark }) {
         const jobs = [
           options.keeping && { name: "keep", steps: () => fetchAndKeep(build.snapshot, { here, mark,
             stdlib: () => runtime.standardLibrary(), onKept: () => (keeping.kept = true) }) },
-          { name: "warm up", quiet: true, steps: () => warmUp(handle) },
+          warmUpJob(handle),
         ].filter(Boolean);
         // This build's first visit: once the snapshot is kept, prime the next visit's start.
         return { handle, jobs, get prime() { return keeping.kept; } };
@@ -107,7 +107,7 @@ async function fromSnapshot(loadPyodide, build, source, early, options, { mark, 
     // the compiled code of all that a start calls (docs/performance.md, "Primer").
     if (options.priming) await Promise.allSettled([early.compiled, source.stdlib]);
     const runtime = await loadRuntime(loadPyodide, { ...paths, stdlib: source.stdlib, lockInfo: snap.lock_info,
-      snapshot: { bytes: source.bytes, ready: Promise.resolve() }, onRuntime: () => mark("runtime") });
+      snapshot: source.bytes, onRuntime: () => mark("runtime") });
     mark("restored");
     // A snapshot fixes `random`'s seed: a fresh one. Then the check request.
     const answer = runtime.run(`
@@ -119,15 +119,16 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
     if (answer !== snap.check.response) throw new Error(`wrong answer to the check request: ${answer}`);
     // A kept copy altered in place (size and header kept) may restore and pass the check: its
     // checksum, computed meanwhile, decides before anything is answered.
-    if (!(await source.verified)) throw new Error("the kept copy is not build.json's snapshot (checksum)");
+    if (!source.verified) throw new Error("the kept copy is not build.json's snapshot (checksum)");
     return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__") };
   } catch (e) {
     // A primer that cannot restore stops there: it leaves the kept copy to the next visit, which
     // would find the fault too, and makes no other start.
     if (e instanceof WasmError || options.priming) throw e;
     dropKept();
-    // This build's very snapshot (its checksum the build's) did not restore: it is not fetched again.
-    if (await source.verified.catch(() => false)) await markFailed(snap.sha256);
+    // This build's very snapshot and library (both checked against build.json) did not restore:
+    // it is not fetched again. A failure that may pass (the library downloaded) does not count.
+    if (source.verified && (await source.stdlib)) await markFailed(snap.sha256);
     console.warn(`The kept Pyodide snapshot is not usable (${lastLine(e)}); starting the direct way.`);
     return null;
   }
@@ -186,7 +187,7 @@ async function fromMicropip(loadPyodide, build, { progress, here, paths }) {
   }
   progress("ready", `Ready (elo_core ${version})`, { version, start: "micropip" });
   // Nothing is kept by this start, so there is nothing for a primer to restore.
-  return { handle, jobs: [{ name: "warm up", quiet: true, steps: () => warmUp(handle) }], prime: false };
+  return { handle, jobs: [warmUpJob(handle)], prime: false };
 }
 
 // A start that failed, in words for a person: what failed, and what to try. The entry (worker.js)
@@ -246,6 +247,8 @@ class MissingFiles {
 
 const ROUNDS = 200;
 const RATINGS = ["1800", "2700", "1200", "18o0"];
+
+const warmUpJob = (handle) => ({ name: "warm up", quiet: true, steps: () => warmUp(handle) });
 
 async function* warmUp(handle) {
   const games = Array.from({ length: 30 }, (_, i) => ({ opponent: String(1650 + 10 * i), score: ["1", "0.5", "0"][i % 3] }));
