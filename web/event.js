@@ -19,8 +19,8 @@ const HOST_EXEMPTION = "1.4.3b";
 
 // An option's value as text; the norm types (a group of boxes) as the chosen ones with commas.
 const boxes = (id) => [...$(id).querySelectorAll("input[type=checkbox]")];
-const optionValue = (id) => ($(id).tagName === "FIELDSET" ? boxes(id).filter((b) => b.checked).map((b) => b.value).join(",")
-  : $(id).value);
+const chosen = (id) => boxes(id).filter((b) => b.checked).map((b) => b.value);
+const optionValue = (id) => ($(id).tagName === "FIELDSET" ? chosen(id).join(",") : $(id).value);
 function setOption(id, value) {
   if ($(id).tagName !== "FIELDSET") $(id).value = value;
   else for (const b of boxes(id)) b.checked = value.split(",").includes(b.value);
@@ -34,7 +34,11 @@ function showNormOptions() {
 
 // The players' own values, each a map of player keys to what was typed, by the event request's
 // argument: their K, their games played before, their standard rating (rapid and blitz, 7.2.1).
-const noneGiven = () => ({ k_by_player: {}, games_played_by_player: {}, standard_by_player: {} });
+// Without a prototype: a player named "constructor" or "__proto__" is a key like any other.
+const byPlayer = (entries = []) => Object.assign(Object.create(null), Object.fromEntries(entries));
+const noneGiven = () => ({ k_by_player: byPlayer(), games_played_by_player: byPlayer(), standard_by_player: byPlayer() });
+// Where a page before the norms (and its kept inputs) held the first two.
+const EARLIER = { k_by_player: "kByPlayer", games_played_by_player: "gamesByPlayer" };
 
 // What the tab holds: the file, what the page noticed reading it, the players' own values, the
 // player opened, the sort, and elo_core's last answer.
@@ -54,7 +58,7 @@ function argsWith(extra = {}) {
   if (args.norms) {
     Object.assign(args, { norms: true, pairing: args.norms }); // the list says both
     // Every box unchecked is sent as such: elo_core asks for one.
-    args.norm_types = boxes(OPTIONS.norm_types).filter((b) => b.checked).map((b) => b.value);
+    args.norm_types = chosen(OPTIONS.norm_types);
     for (const name of ["exemption", "min_games"]) if ($(OPTIONS[name]).value) args[name] = $(OPTIONS[name]).value;
     if (args.exemption === HOST_EXEMPTION) args.host_federation = $(OPTIONS.host_federation).value;
   }
@@ -70,8 +74,9 @@ function restoreInputs(saved) {
   if (!saved || typeof saved !== "object") return;
   for (const [name, id] of Object.entries(OPTIONS)) if (typeof saved.options?.[name] === "string") setOption(id, saved.options[name]);
   showNormOptions();
-  const numbers = (m) => Object.fromEntries(Object.entries(m && typeof m === "object" ? m : {}).filter(([, v]) => typeof v === "string"));
-  tab.perPlayer = Object.fromEntries(Object.keys(noneGiven()).map((name) => [name, numbers(saved.perPlayer?.[name])]));
+  const numbers = (m) => byPlayer(Object.entries(m && typeof m === "object" ? m : {}).filter(([, v]) => typeof v === "string"));
+  tab.perPlayer = Object.fromEntries(Object.keys(noneGiven()).map((name) =>
+    [name, numbers(saved.perPlayer?.[name] ?? saved[EARLIER[name]])]));
 }
 
 // No file: what was shown from the last one is cleared.

@@ -287,3 +287,13 @@ def test_an_unrated_rapid_player_with_a_standard_rating_is_rated_with_it(page: P
     expect(page.locator("body")).to_have_class(re.compile("engine-ready"), timeout=LOAD_TIMEOUT)
     expect(page.get_by_role("textbox", name="Standard rating of Newby, Nia")).to_have_value("1750")
     expect(page.get_by_test_id("player-row").filter(has_text="Alpha").locator("td[data-col=change_rounded]")).to_have_text("+9")
+
+
+def test_a_player_named_like_a_javascript_builtin_is_a_player_like_any_other(page: Page, site_url):
+    # PGN players are keyed by name: "constructor" must not find what every JS object has.
+    text = ('[Event "Club Rapid"]\n[Date "2025.10.04"]\n[White "constructor"]\n[Black "Beta, Bob"]\n'
+            '[Result "1-0"]\n[BlackElo "1800"]\n[TimeControl "600+5"]\n\n1. e4 e5 1-0\n')
+    open_event_tab(page, site_url)
+    page.fill("#event-text", text)
+    expect(page.get_by_test_id("player-row")).to_have_count(2)
+    expect(page.get_by_role("textbox", name="Standard rating of constructor")).to_have_value("")

@@ -141,6 +141,27 @@ def test_an_event_file_and_its_options_survive_a_reload(page: Page, site_url):
     expect(page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")).to_have_text("+4")
 
 
+
+def test_players_values_kept_by_the_page_before_an_update_are_read_after_it(page: Page, site_url):
+    # The page before the norms kept each player's K as `kByPlayer`: a tab reloaded into this
+    # version after a deploy keeps it.
+    text = "012 Kept Open\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, "Alpha, Ann", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
+    page.goto(site_url + "?tab=event")
+    ready(page)
+    page.fill("#event-text", text)
+    change = page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")
+    expect(change).not_to_have_text("+4")
+    page.wait_for_timeout(1000)  # the address written: nothing left to write as the page goes
+    page.evaluate("""() => {
+        const kept = JSON.parse(sessionStorage.getItem("elo:inputs"));
+        kept.state.eventInputs = { options: kept.state.eventInputs.options, kByPlayer: { "1": "10" } };
+        sessionStorage.setItem("elo:inputs", JSON.stringify(kept));
+    }""")
+    page.reload()
+    ready(page)
+    expect(change).to_have_text("+4")
+
 # 4. An opened file is kept as its bytes (a Blob: a 20 MB string put in IndexedDB is copied on
 # the page's thread in one long task) and read again, with its encoding note, after a reload.
 def test_an_opened_file_is_kept_as_its_bytes_and_read_again_after_a_reload(page: Page, site_url, tmp_path):
