@@ -15,8 +15,8 @@ from .norm_rules import EXEMPTION_LABELS
 COMMANDS = {"glicko2": "glicko2", "glicko1": "glicko1", "lichess": "lichess", "norm": "norm"}
 """Subcommand -> facade operation."""
 NORM_OPTIONS = ("player", "norm", "pairing", "exemption", "host_federation", "min_games", "find")
-EVENT_NORM_OPTIONS = ("norm_types", "exemption", "host_federation", "min_games")
-"""``event --norms``: the norm options beside ``--pairing``."""
+EVENT_NORM_OPTIONS = ("pairing", "norm_types", "exemption", "host_federation", "min_games")
+"""``event --norms``: its options (refused without it)."""
 EXEMPTION_HELP = "an exemption of 1.4.3 (default none): " + "; ".join(f"{k} {v}" for k, v in EXEMPTION_LABELS.items())
 HOST_HELP = "the host federation, which registered the event (1.4.3b exempts its players only)"
 MIN_GAMES_HELP = "the least games for a norm: 9 (default), or 8 or 7 where 1.4.1b allows them"
@@ -63,8 +63,8 @@ def add_commands(command: Callable[[str, str], argparse.ArgumentParser]) -> None
 
 
 def add_event_norm_options(c: argparse.ArgumentParser) -> None:
-    """``event``'s options for ``--norms`` (the event operation's ``pairing`` and ``EVENT_NORM_OPTIONS``)."""
-    c.add_argument("--pairing", default="swiss", help="with --norms: swiss (default) or roundrobin")
+    """``event``'s options for ``--norms`` (the event operation's ``EVENT_NORM_OPTIONS``)."""
+    c.add_argument("--pairing", help="with --norms: swiss (default) or roundrobin")
     c.add_argument("--norm-types", metavar="TYPES", help="with --norms: the norm types to check, e.g. GM,IM (default "
                    "all four; each player is checked for those of them they may still want)")
     c.add_argument("--exemption", help="with --norms: " + EXEMPTION_HELP)
@@ -73,11 +73,14 @@ def add_event_norm_options(c: argparse.ArgumentParser) -> None:
 
 
 def event_norm_args(ns: argparse.Namespace) -> dict[str, Any]:
-    """The norm options given to ``event``; refused without ``--norms``, where they would do nothing."""
+    """The norm options given to ``event``; refused without ``--norms``, where they would do nothing,
+    and ``--norms`` with ``--csv``, whose table has no norms column."""
     given = {k: getattr(ns, k) for k in EVENT_NORM_OPTIONS if getattr(ns, k) is not None}
     if given and not ns.norms:
         raise EloError("norms", f"is needed with --{next(iter(given)).replace('_', '-')} (a norm option)")
-    return {"norms": ns.norms, "pairing": ns.pairing, **given}
+    if ns.norms and ns.csv:
+        raise EloError("norms", "is not in the CSV: leave out --csv to see each player's norms")
+    return {"norms": ns.norms, **given}
 
 
 def request(ns: argparse.Namespace, read: Callable[[str, int], bytes]) -> tuple[str, dict]:

@@ -138,17 +138,37 @@ def _event(value: Any) -> EventInfo:
     d = _mapping(value, "event", "event")
     rounds = inputs.whole(d.get("rounds"), "event.rounds", 1, MAX_ROUNDS)
     pairing = cast(Pairing, inputs.choice(d.get("pairing") or "swiss", "event.pairing", PAIRINGS))
-    exemption = None if d.get("exemption") in (None, "") else cast(
-        Exemption, inputs.choice(d.get("exemption"), "event.exemption", EXEMPTIONS))
-    host = d.get("host_federation")
-    host_code = "" if host in (None, "") else federation(host, "event.host_federation")
-    if exemption in EXEMPTION_HOST_ONLY and not host_code:
-        # Applied to every player, it would give norms to the players 1.4.3b leaves out.
-        raise EloError("event.host_federation", f"is required with {exemption}: {HOST_NEEDED}")
+    ex = exemption(d.get("exemption"), "event.exemption")
+    host = host_federation(d.get("host_federation"), "event.host_federation", ex)
+    return EventInfo(rounds, pairing, ex, host, min_games(d.get("min_games"), "event.min_games"))
+
+
+# The event-level inputs, parsed alike from a case file and from the event and norm operations.
+
+def exemption(value: Any, field: str) -> Exemption | None:
+    """An exemption of 1.4.3 (``1.4.3a`` to ``1.4.3d``), or None (also ``none``)."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        return None
+    if isinstance(value, str) and value.strip().lower() in EXEMPTIONS:
+        return cast(Exemption, value.strip().lower())
+    raise EloError(field, f"must be none or one of {', '.join(EXEMPTIONS)}, not {inputs.show(value)}")
+
+
+def host_federation(value: Any, field: str, exemption: str | None) -> str:
+    """The host federation (three letters); required with 1.4.3b, which exempts its players only
+    (applied to every player, it would give norms to the players 1.4.3b leaves out)."""
+    code = "" if value is None or (isinstance(value, str) and not value.strip()) else federation(value, field)
+    if not code and exemption in EXEMPTION_HOST_ONLY:
+        raise EloError(field, f"is required with {exemption}: {HOST_NEEDED}")
+    return code
+
+
+def min_games(value: Any, field: str) -> int:
+    """The least games for a norm: 9, or 8 and 7 where 1.4.1b allows them."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return MIN_GAMES
     low, high = ALLOWED_MIN_GAMES[0], ALLOWED_MIN_GAMES[-1]
-    min_games = inputs.whole(d.get("min_games", MIN_GAMES), "event.min_games", low, high,
-                             f"must be {low}, 8 or {high} (7 and 8 only where 1.4.1b allows them)")
-    return EventInfo(rounds, pairing, exemption, host_code, min_games)
+    return inputs.whole(value, field, low, high, f"must be {low}, 8 or {high} (7 and 8 only where 1.4.1b allows them)")
 
 
 def _games(value: Any, rounds: int) -> tuple[Game, ...]:

@@ -221,7 +221,9 @@ def _joined(part: Condition, whole: Condition) -> Condition:
 def exemption_applies(case: Case) -> tuple[Exemption | None, str | None]:
     """(the exemption that applies, a note when one was given but does not apply)."""
     ex, host, own = case.event.exemption, case.event.host_federation, case.applicant.federation
-    if ex in EXEMPTION_HOST_ONLY and host and own != host:
+    if ex in EXEMPTION_HOST_ONLY and not host:
+        return None, f"{ex} is for players of the registering federation, which was not given: not applied"
+    if ex in EXEMPTION_HOST_ONLY and own != host:
         return None, f"{ex} is for players of the registering federation ({host}), not {own}: not applied"
     return ex, None
 

@@ -35,7 +35,7 @@ def case_from_event(event: Event, start_rank: int | str, norm: str | None = None
     if not me.federation:
         raise EloError("player", f"{me.key} {me.name}: no federation in the file (001 columns 54-56), "
                                  "which a norm's federation rules need")
-    last = rounds or max((e.round or 0 for p in event.players for e in p.entries), default=0)
+    last = rounds or last_round(event)
     games = [_game(e, players) for e in me.entries if e.round]
     return parse_case({
         "norm": norm, "applicant": {"federation": me.federation or None, "title": _title(me), "rating": me.rating},
@@ -43,6 +43,11 @@ def case_from_event(event: Event, start_rank: int | str, norm: str | None = None
                   "min_games": min_games},
         "games": [g for g in games if g["round"] <= last],
     })
+
+
+def last_round(event: Event) -> int:
+    """The last round any player of the file has an entry for."""
+    return max((e.round or 0 for p in event.players for e in p.entries), default=0)
 
 
 def _game(e: Entry, players: dict[str, EventPlayer]) -> dict[str, Any]:

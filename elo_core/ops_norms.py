@@ -5,20 +5,17 @@ as the page and the CLI name them (``norm_types``, ``exemption``, ``host_federat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from . import inputs
 from .event import EventReport
 from .event_read import parse_event, source_text
 from .inputs import EloError, flag
-from .norm_case import HOST_NEEDED, federation
-from .norm_event import case_from_event
+from .norm_case import exemption, host_federation, min_games
+from .norm_event import case_from_event, last_round
 from .norm_rules import (
-    ALLOWED_MIN_GAMES,
     EXEMPTION_HOST_ONLY,
     EXEMPTION_LABELS,
-    EXEMPTIONS,
-    MIN_GAMES,
     MIN_GAMES_LABELS,
     NORM_TYPES,
     PAIRINGS,
@@ -56,30 +53,9 @@ def norm_types(value: Any, field: str) -> tuple[NormType, ...]:
     return tuple(t for t in NORM_TYPES if t in chosen)
 
 
-def exemption(value: Any, field: str) -> Exemption | None:
-    """An exemption of 1.4.3 (``1.4.3a`` to ``1.4.3d``), or None (also ``none``)."""
-    if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
-        return None
-    if isinstance(value, str) and value.strip().lower() in EXEMPTIONS:
-        return cast(Exemption, value.strip().lower())
-    raise EloError(field, f"must be none or one of {', '.join(EXEMPTIONS)}, not {inputs.show(value)}")
-
-
-def host_federation(value: Any, field: str, args: Mapping[str, Any]) -> str:
-    """The host federation (three letters); required with 1.4.3b, which exempts its players only."""
-    code = "" if value is None or (isinstance(value, str) and not value.strip()) else federation(value, field)
+def _host(value: Any, field: str, args: Mapping[str, Any]) -> str:
     ex = args.get("exemption")
-    if not code and isinstance(ex, str) and ex.strip().lower() in EXEMPTION_HOST_ONLY:
-        raise EloError(field, f"is required with {ex.strip().lower()}: {HOST_NEEDED}")
-    return code
-
-
-def min_games(value: Any, field: str) -> int:
-    """The least games for a norm: 9, or 8 and 7 where 1.4.1b allows them."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return MIN_GAMES
-    low, high = ALLOWED_MIN_GAMES[0], ALLOWED_MIN_GAMES[-1]
-    return inputs.whole(value, field, low, high, f"must be {low}, 8 or {high} (7 and 8 only where 1.4.1b allows them)")
+    return host_federation(value, field, ex.strip().lower() if isinstance(ex, str) else None)
 
 
 def _pairing(allowed: tuple[Pairing, ...]) -> Parser:
@@ -87,7 +63,7 @@ def _pairing(allowed: tuple[Pairing, ...]) -> Parser:
 
 
 # The event-level inputs of a case from a TRF (the norm operation's too), then the event operation's.
-CASE_PARAMS = (Param("exemption", exemption), Param("host_federation", host_federation, sees_args=True),
+CASE_PARAMS = (Param("exemption", exemption), Param("host_federation", _host, sees_args=True),
                Param("min_games", min_games))
 NORM_EVENT_PARAMS = (Param("pairing", _pairing(EVENT_PAIRINGS), "swiss"), Param("norm_types", norm_types), *CASE_PARAMS)
 """The event operation's norm options (with ``norms``: true)."""
@@ -149,6 +125,7 @@ def norms_by_player(report: EventReport, keys: list[str], types: tuple[NormType,
     ``types`` they may still want (``checked``), or why none can be checked (e.g. no federation)."""
     out: dict[str, dict] = {}
     players = {p.key: p for p in report.event.players}
+    event_options = {"rounds": last_round(report.event), **event_options}  # once, not per player
     for key in keys:
         p = players[key]
         wanted = tuple(t for t in wanted_norms(p.title, p.sex) if t in types)

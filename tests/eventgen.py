@@ -64,6 +64,16 @@ def swiss_trf(players: int = 500, rounds: int = 11, seed: int = 1) -> str:
     return "\n".join(head + lines) + "\n"
 
 
+def circle_rounds(n: int) -> list[list[tuple[int, int]]]:
+    """An all-play-all of start ranks 1..n (n even) by the circle method: each round's pairs, the
+    lower start rank first."""
+    ring, rounds = list(range(1, n + 1)), []
+    for _ in range(n - 1):
+        rounds.append([(min(a, b), max(a, b)) for a, b in zip(ring[: n // 2], reversed(ring[n // 2:]))])
+        ring = [ring[0], ring[-1]] + ring[1:-1]
+    return rounds
+
+
 def home_norm_trf() -> str:
     """A 7-round all-play-all of eight players of one federation (GER), for the norm options: the FM
     of start rank 1 scores 4.5 against three GMs and four IMs rated 2450 (Rp 2552: an IM result, a GM
@@ -71,16 +81,14 @@ def home_norm_trf() -> str:
     people = [(1, "Norm, Nils", 2400, "FM")] + [(k, f"Home, Player {k}", 2450, "GM" if k <= 4 else "IM")
                                                 for k in range(2, 9)]
     mine = dict(zip(range(1, 8), "1111=00"))
-    ring, rounds = list(range(1, 9)), {k: [] for k in range(1, 9)}
-    for r in range(1, 8):  # the circle method: every pair once
-        for a, b in zip(ring[:4], reversed(ring[4:])):
-            lo, hi = min(a, b), max(a, b)
+    rounds = {k: [] for k in range(1, 9)}
+    for r, pairs in enumerate(circle_rounds(8), 1):
+        for lo, hi in pairs:
             code = mine[r] if lo == 1 else "="
             rounds[lo].append((hi, "w", code))
             rounds[hi].append((lo, "b", FLIP[code]))
-        ring = [ring[0], ring[-1]] + ring[1:-1]
     points = {k: sum(RESULT_SCORE[code] for _, _, code in games) for k, games in rounds.items()}
-    head = ["012 Home Championship", "042 2025/10/04", "092 Individual: Swiss-System", "122 90 min + 30 sec"]
+    head = ["012 Home Championship", "042 2025/10/04", "092 Individual: Round robin", "122 90 min + 30 sec"]
     lines = [trf_line(k, name, rating, title=title, fed="GER", rounds=rounds[k], points=points[k])
              for k, name, rating, title in people]
     return "\n".join(head + lines) + "\n"

@@ -106,6 +106,8 @@ def test_the_event_tables_norm_options(tmp_path):
     for args, words in ((["--exemption", "1.4.3a"], "error: --norms: is needed with --exemption"),
                         (["--norms", "--exemption", "1.4.3b"], "error: --host-federation: is required with 1.4.3b"),
                         (["--norms", "--norm-types", "FM"], "error: --norm-types: must be GM, IM, WGM or WIM, not 'FM'"),
-                        (["--norms", "--min-games", "10"], "error: --min-games: must be 7, 8 or 9")):
+                        (["--norms", "--min-games", "10"], "error: --min-games: must be 7, 8 or 9"),
+                        (["--pairing", "roundrobin"], "error: --norms: is needed with --pairing"),
+                        (["--norms", "--csv"], "error: --norms: is not in the CSV")):
         p = cli("event", str(trf), *args)
         assert p.returncode == 2 and words in p.stderr and p.stdout == "", (args, p.stderr)

@@ -3,6 +3,7 @@
 offers what elo_core takes."""
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,9 @@ from eventgen import home_norm_trf
 
 from elo_core.facade import call
 from elo_core.inputs import EloError
+from elo_core.norm_case import parse_case
 from elo_core.norm_rules import ALLOWED_MIN_GAMES, EXEMPTION_LABELS
+from elo_core.norms import check_norm
 
 WEB = Path(__file__).parents[1] / "web"
 
@@ -111,3 +114,12 @@ def test_the_page_offers_what_elo_core_takes():
     for field, label in (("norm_types", "Norm types"), ("exemption", "Exemption"), ("host_federation", "Host federation"),
                          ("min_games", "Minimum games")):
         assert f'{field}: "{label}"' in view and f">{label}" in html  # the message names the field as labelled
+
+
+def test_1_4_3b_without_a_host_federation_exempts_nobody():
+    # A Case built in code (not parsed) can lack the host: the rule then exempts no one.
+    games = [{"round": r, "rating": 2450, "title": "GM", "federation": "GER", "score": 1} for r in range(1, 10)]
+    case = parse_case({"norm": "IM", "applicant": {"federation": "GER"}, "event": {"rounds": 9}, "games": games})
+    exempted = replace(case, event=replace(case.event, exemption="1.4.3b"))
+    v = check_norm(exempted)
+    assert not v.norm and any("was not given: not applied" in n for n in v.notes)

@@ -5,6 +5,7 @@ Every case sits at an edge of one rule, the rest of the case meeting the others.
 from dataclasses import replace
 
 import pytest
+from eventgen import circle_rounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -332,12 +333,10 @@ def test_raising_a_score_never_loses_a_norm(c, data):
 def trf_round_robin():
     players = [(1, "m", "IM", "Norm, Nora", 2450, "GER")] + [
         (k, "m", "GM" if k <= 5 else "IM", f"Opponent {k}", 2450, FEDS[k % 3]) for k in range(2, 11)]
-    ring = list(range(1, 11))
     rounds = {}
-    for r in range(1, 10):  # circle method: every pair once
-        for a, b in zip(ring[:5], reversed(ring[5:])):
+    for r, pairs in enumerate(circle_rounds(10), 1):
+        for a, b in pairs:
             rounds[(a, r)], rounds[(b, r)] = b, a
-        ring = [ring[0], ring[-1]] + ring[1:-1]
     mine = {r: ("1" if r <= 6 else "=" if r == 7 else "0") for r in range(1, 9)} | {9: "+"}
     other = {"1": "0", "0": "1", "=": "=", "+": "-"}
     lines = ["012 Norm Test", "092 Individual: Round robin"]
