@@ -32,6 +32,7 @@ from build_runtime import (  # noqa: F401  (RUNTIME_PATCHES, RUNTIME_SCRIPT, pat
     RUNTIME_SCRIPT,
     BuildError,
     copy_runtime,
+    file_sha256,
     make_library,
     make_snapshot,
     patch_runtime,
@@ -63,14 +64,6 @@ def _run(cmd: list[str], **kw) -> None:
         raise BuildError(f"command not found: {cmd[0]} (is it installed?)") from e
     except subprocess.CalledProcessError as e:
         raise BuildError(f"command failed ({e.returncode}): {' '.join(cmd)}") from e
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def ensure_pyodide() -> Path:
@@ -116,7 +109,7 @@ def ensure_micropip() -> Path:
               f"micropip=={MICROPIP_VERSION}", "-d", str(cache)])
         if not wheel.exists():
             raise BuildError(f"pip download did not produce {wheel.name}")
-    digest = _sha256(wheel)
+    digest = file_sha256(wheel)
     if digest != MICROPIP_SHA256:
         wheel.unlink()  # never keep (or ship) an unverified wheel
         raise BuildError(
@@ -189,7 +182,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
     for p in _files(dist):
         if p.name != SERVICE_WORKER:
             h.update(p.relative_to(dist).as_posix().encode() + b"\0")
-            h.update(_sha256(p).encode() + b"\n")
+            h.update(file_sha256(p).encode() + b"\n")
     info = {
         "build": h.hexdigest()[:12],
         "pyodide": PYODIDE_VERSION,
@@ -218,7 +211,7 @@ def stamp_service_worker(dist: Path, build_hash: str) -> None:
     the worker precaches exactly these files and checks each one against its hash.
     """
     sw = dist / SERVICE_WORKER
-    files = {p.relative_to(dist).as_posix(): _sha256(p) for p in _files(dist)
+    files = {p.relative_to(dist).as_posix(): file_sha256(p) for p in _files(dist)
              if p.name != SERVICE_WORKER and not p.name.startswith(".")}
     text = sw.read_text("utf-8")
     if "__BUILD__" not in text or "__FILES__" not in text:

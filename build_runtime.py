@@ -163,12 +163,17 @@ def _cache_dir(kind: str, *parts: bytes) -> Path:
     return here / key
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def file_sha256(path: Path) -> str:
+    """The file's sha256, hex (build.json's digests, the caches' keys)."""
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def _runtime_key(pyodide_dir: Path) -> list[bytes]:
-    return [PYODIDE_VERSION.encode(), *(_sha256(pyodide_dir / f).encode()
+    return [PYODIDE_VERSION.encode(), *(file_sha256(pyodide_dir / f).encode()
                                         for f in ("pyodide.asm.wasm", "pyodide.mjs", RUNTIME_SCRIPT, STDLIB))]
 
 
@@ -177,7 +182,7 @@ def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     ({path, bytes, sha256, whole, left_out}: `whole`, the whole standard library; `left_out`, the
     top-level names of which some module was left out, the only names looked for in the whole one)."""
     corpus = json.dumps([r if isinstance(r, str) else json.dumps(r) for r in LIBRARY_CORPUS])
-    cache = _cache_dir("library", *_runtime_key(pyodide_dir), _sha256(elo_wheel).encode(), LIBRARY_SCRIPT.read_bytes(),
+    cache = _cache_dir("library", *_runtime_key(pyodide_dir), file_sha256(elo_wheel).encode(), LIBRARY_SCRIPT.read_bytes(),
                        corpus.encode())
     cut, meta = cache / "library.zip", cache / "library.json"
     if not (cut.is_file() and meta.is_file()):
@@ -196,7 +201,7 @@ def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
             cache.mkdir(parents=True, exist_ok=True)
             shutil.copy2(made, cut)
             meta.write_text(json.dumps({"left_out": left_out}) + "\n")
-    digest = _sha256(cut)
+    digest = file_sha256(cut)
     name = f"library-{digest[:12]}.zip"  # content-addressed: never a stale cached copy
     shutil.copy2(cut, out_dir / name)
     return {"path": f"pyodide/{name}", "bytes": cut.stat().st_size, "sha256": digest, "whole": f"pyodide/{STDLIB}",
@@ -273,7 +278,7 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
             "check": {"request": check, "response": made["response"]},
         }, indent=2) + "\n")
     info = json.loads(meta.read_text())
-    digest = _sha256(gz)
+    digest = file_sha256(gz)
     name = f"snapshot-{digest[:12]}.bin.gz"  # content-addressed: never a stale cached copy
     shutil.copy2(gz, out_dir / name)
     # A snapshot start installs no package, so the worker gives Pyodide a package index with

@@ -24,7 +24,8 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodid
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + path.sep,
   ...(check && { stdLibURL: path.resolve(zip) }),
-  // Bytecode without column positions (a quarter smaller; tracebacks lose their ^^^ marks only).
+  // Bytecode without column positions: smaller, and tracebacks lose only their ^^^ marks
+  // (docs/performance.md, "The page's library").
   env: { PYTHONNODEBUGRANGES: "1" },
   stdout: (s) => process.stderr.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),

@@ -54,7 +54,9 @@ from visits import SITE_QUERY, Bytes, Profiles, baseline_wheel, keystrokes, load
 
 from devkit.server import Handler, PagesHandler, Served  # noqa: E402
 
-GOALS = {"repeat": 0.2, "cold": 0.35}
+# A first visit is judged on a phone's network (bench/network.py, issue 30); issue 5's localhost cold
+# goal gave way to it (docs/performance.md).
+GOALS = {"repeat": 0.2}
 
 
 def gz_size(path: Path) -> int:
@@ -172,8 +174,8 @@ def main(argv=None) -> int:
             print(f"{k:32} {stats(v)}")
         print()
         print("ratios to the baseline page (same run):")
-        for k, base_key, goal in (("site cold", "baseline cold", "cold"),
-                                  ("site+sw cold", "baseline cold", "cold"),
+        for k, base_key, goal in (("site cold", "baseline cold", None),
+                                  ("site+sw cold", "baseline cold", None),
                                   ("site repeat (HTTP cache)", "baseline repeat", "repeat"),
                                   ("site+sw repeat (SW)", "baseline repeat", "repeat"),
                                   ("site repeat 2 (HTTP cache)", "baseline repeat 2", None),
