@@ -26,10 +26,12 @@ const pyodide = await loadPyodide({
 // A standard module the library left out is fetched by the restored interpreter.
 pyodide.runPython(stdlibFallback(whole, JSON.parse(leftOut)));
 // Import every module (warm: module code, caches) and answer the reference request once, so
-// that the restored interpreter starts ready. The facade imports every module the page can reach.
+// that the restored interpreter starts ready: the facade, and the operations it imports only
+// when first asked for (a direct start's first answer does without them).
 const response = pyodide.runPython(`
 import gc
 import elo_core.facade
+elo_core.facade.OPS.import_all()
 answer = elo_core.facade.handle(${JSON.stringify(request)})
 gc.collect()
 answer

@@ -11,16 +11,33 @@ Every function checks its input and raises :class:`EloError` (a ``ValueError``)
 naming the field at fault; results are frozen dataclasses with ``to_dict()``.
 """
 
-from .event import EventReport, PlayerResult, rate_event, read_event
-from .event_export import event_csv, season
-from .event_model import Entry, Event, EventPlayer, Problem
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .inputs import EloError, FieldErrors
 from .kfactor import KAdvice, k_factor
 from .performance import InitialRating, Performance, initial_rating, performance
 from .planning import ScoreNeeded, score_needed, what_if
 from .rating import GameResult, Outcome, RatingChange, Side, SingleGame, expected_score, rate, single_game
 from .rules import Rules, rules_in_force
-from .time_control import kind_from_time_control
+
+if TYPE_CHECKING:
+    from .event import EventReport, PlayerResult, rate_event, read_event
+    from .event_export import event_csv, season
+    from .event_model import Entry, Event, EventPlayer, Problem
+    from .time_control import kind_from_time_control
+
+# Whole events are imported when first used: a page's first answer needs only the rating modules
+# (docs/performance.md, "Operations imported when asked").
+_LATER = {"EventReport": "event", "PlayerResult": "event", "rate_event": "event", "read_event": "event",
+          "event_csv": "event_export", "season": "event_export", "Entry": "event_model", "Event": "event_model",
+          "EventPlayer": "event_model", "Problem": "event_model", "kind_from_time_control": "time_control"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
 
 __version__ = "0.1.0"
 

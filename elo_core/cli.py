@@ -17,9 +17,8 @@ from datetime import date
 from typing import Any
 
 from . import __version__, cli_more
-from .event import MAX_EVENT_CHARS
 from .facade import call
-from .inputs import EloError
+from .inputs import MAX_EVENT_CHARS, EloError
 
 SIGPIPE_STATUS = 128 + 13
 """The status a shell shows for a program ended by SIGPIPE, as ``head`` ends ``cat``."""

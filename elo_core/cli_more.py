@@ -8,8 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .event_read import MAX_EVENT_CHARS
-from .inputs import EloError
+from .inputs import MAX_EVENT_CHARS, EloError
 from .norm_rules import EXEMPTION_LABELS
 
 COMMANDS = {"glicko2": "glicko2", "glicko1": "glicko1", "lichess": "lichess", "norm": "norm"}

@@ -12,11 +12,8 @@ from typing import Any
 
 from . import inputs, pgn, trf
 from .event_model import Event, Problem
-from .inputs import EloError
+from .inputs import MAX_EVENT_CHARS, EloError
 
-MAX_EVENT_CHARS = 20_000_000
-"""A file larger than this (characters, or bytes for the CLI) is refused: about 20 MB, room for
-a 500-player TRF (about 100 kB) and 10,000 PGN games with moves (about 8 MB)."""
 FORMATS = ("auto", "trf", "pgn")
 
 

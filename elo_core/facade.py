@@ -15,8 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .event import MAX_EVENT_CHARS
-from .inputs import EloError
+from .inputs import MAX_EVENT_CHARS, EloError
 from .ops import OPS, parse_args
 
 MAX_REQUEST = 2 * MAX_EVENT_CHARS + 1_000_000

@@ -17,6 +17,9 @@ from typing import Any, NoReturn
 MAX_RATING = 3500
 MAX_GAMES = 1000
 MAX_TEXT = 100_000  # characters; longer text is refused before any parsing
+MAX_EVENT_CHARS = 20_000_000
+"""A file larger than this (characters, or bytes for the CLI) is refused: about 20 MB, room for
+a 500-player TRF (about 100 kB) and 10,000 PGN games with moves (about 8 MB)."""
 MAX_NUMBER_CHARS = 32  # a number written longer is refused as too long
 _TOO_LARGE = 10 ** MAX_NUMBER_CHARS  # a whole number this large is refused too: float() overflows on it
 

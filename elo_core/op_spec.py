@@ -8,12 +8,14 @@ every bad one reported together, before anything is computed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
 from typing import Any
 
 from . import inputs
+from .inputs import EloError
 
 Parser = Callable[..., Any]  # (value, field) -> value; with Param.sees_args, (value, field, args)
 
@@ -46,3 +48,64 @@ def parse_args(params: tuple[Param, ...], args: Mapping[str, Any]) -> dict[str, 
 def given(value: Any, field: str) -> Any:
     """A value passed on as it is, to a function that checks its own inputs and names the field."""
     return value
+
+
+class Operations(Mapping[str, Op]):
+    """Every operation by name: those of ``here``, then those of the modules named in
+    ``elsewhere`` ({module of this package: its operations' names}), each module imported when
+    one of its operations is first asked for. A page's first answer then waits only for the
+    rating modules, not for the event readers, norms or online ratings
+    (docs/performance.md, "Operations imported when asked").
+    """
+
+    def __init__(self, here: Mapping[str, Op], elsewhere: Mapping[str, tuple[str, ...]]) -> None:
+        self._here = dict(here)
+        self._module = {name: module for module, names in elsewhere.items() for name in names}
+
+    def __getitem__(self, name: str) -> Op:
+        if name in self._here:
+            return self._here[name]
+        return import_module(f"{__package__}.{self._module[name]}").OPS[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._here
+        yield from self._module
+
+    def __len__(self) -> int:
+        return len(self._here) + len(self._module)
+
+    def import_all(self) -> None:
+        """Every operation's module imported now (the build's memory snapshot holds them all)."""
+        for module in set(self._module.values()):
+            import_module(f"{__package__}.{module}")
+
+
+# --- parsers shared by the operations: the inputs module's checks, as (value, field) -> value -------------------
+
+def optional(parse: Parser) -> Parser:
+    """Absent, null or empty means not given (None); anything else is parsed."""
+    return lambda v, field: None if v is None or v == "" else parse(v, field)
+
+
+def choice(allowed: tuple[str, ...]) -> Parser:
+    return lambda v, field: inputs.choice(v, field, allowed)
+
+
+def whole(low: int, high: int) -> Parser:
+    return lambda v, field: inputs.whole(v, field, low, high)
+
+
+def text(value: Any, field: str) -> str:
+    return value if isinstance(value, str) else inputs.refuse(field, "must be a name")
+
+
+def by_player(parse: Parser, what: str) -> Parser:
+    """A map of players (start rank, FIDE id or name) to a value each: ``k_by_player``, ``standard_by_player``."""
+    def parse_map(value: Any, field: str) -> dict[str, Any]:
+        if value is None or value == "":
+            return {}
+        if not isinstance(value, Mapping):
+            raise EloError(field, f"must map players (start rank, FIDE id or name) to {what}")
+        got = inputs.collect([partial(parse, v, f"{field}[{inputs.show(str(who))}]") for who, v in value.items()])
+        return dict(zip(map(str, value), got))
+    return parse_map

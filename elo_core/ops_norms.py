@@ -140,7 +140,7 @@ def norms_by_player(report: EventReport, keys: list[str], types: tuple[NormType,
     return out
 
 
-NORM_OPS: dict[str, Op] = {
+OPS: dict[str, Op] = {
     "norm": Op((*(Param(n, given) for n in ("case", "text", "player", "norm")),
                 Param("pairing", _pairing(PAIRINGS), "swiss"), *CASE_PARAMS, Param("find", given)), _norm),
 }

@@ -32,7 +32,7 @@ def _default(value: Any, fallback: Any) -> Any:
     return fallback if value is None else value
 
 
-ONLINE_OPS: dict[str, Op] = {
+OPS: dict[str, Op] = {
     "glicko2": Op(_params("rating", "deviation", "volatility", "games", "tau", "periods", "advantage"),
                   lambda a: rate_glicko2(a["rating"], a["deviation"], _default(a["volatility"], 0.06),
                                          _default(a["games"], ()), tau=_default(a["tau"], 0.5),

@@ -1,0 +1,75 @@
+"""The modules elo_core imports only when first needed (docs/performance.md, "Operations imported
+when asked"): the two tables that name them agree with the modules, each imports on its own (no
+hidden cycle), and the first answer of a page imports none of them."""
+
+import subprocess
+import sys
+from importlib import import_module
+
+import pytest
+
+import elo_core
+from elo_core import _LATER
+from elo_core.ops import ELSEWHERE, OPS
+
+FIRST_ANSWER = '{"op": "rate", "args": {"rating": 1800, "k": 20, "games": "1750:1,1900:0.5", "rules": "2025-10-01"}}'
+EVENT_SIDE = ("elo_core.event", "elo_core.event_read", "elo_core.pgn", "elo_core.trf", "elo_core.norms",
+              "elo_core.lichess", "elo_core.glicko2", "elo_core.ops_event", "elo_core.ops_norms", "elo_core.ops_online")
+
+
+def python(code: str) -> str:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+@pytest.mark.parametrize("module", sorted(ELSEWHERE))
+def test_each_module_elsewhere_declares_exactly_the_operations_named_for_it(module):
+    assert tuple(import_module(f"elo_core.{module}").OPS) == ELSEWHERE[module]
+
+
+def test_operations_are_listed_once_each():
+    names = list(OPS)
+    assert len(names) == len(set(names)) == len(OPS)
+    assert {"rate", "event", "event_csv", "norm", "lichess", "glicko2"} <= set(names)
+
+
+@pytest.mark.parametrize("module", sorted({*ELSEWHERE, *_LATER.values()}))
+def test_each_later_module_imports_on_its_own(module):
+    assert python(f"import elo_core.{module}; print('ok')").strip() == "ok"
+
+
+def test_a_rating_answer_imports_nothing_of_events_norms_or_online_ratings():
+    loaded = python(f"""
+import sys, elo_core.facade
+assert elo_core.facade.handle({FIRST_ANSWER!r}).startswith('{{"ok": true')
+print(" ".join(m for m in sys.modules if m.startswith("elo_core.")))""").split()
+    assert "elo_core.rating" in loaded
+    assert [m for m in EVENT_SIDE if m in loaded] == []
+
+
+def test_an_event_answer_imports_what_it_needs():
+    loaded = python("""
+import sys, elo_core.facade
+answer = elo_core.facade.handle('{"op": "event", "args": {"text": "012 Open\\\\n001    1      Ann                                2000                                  1.0    1     2 w 1  "}}')
+print(answer[:12], " ".join(m for m in sys.modules if m.startswith("elo_core.")))""").split()
+    assert "elo_core.ops_event" in loaded and "elo_core.trf" in loaded
+
+
+def test_import_all_imports_every_operations_module():
+    loaded = python("import sys, elo_core.facade; elo_core.facade.OPS.import_all(); print(' '.join(sys.modules))").split()
+    assert all(f"elo_core.{m}" in loaded for m in ELSEWHERE)
+
+
+@pytest.mark.parametrize("name", sorted(_LATER))
+def test_the_package_still_offers_every_public_name(name):
+    assert name in elo_core.__all__
+    assert getattr(elo_core, name).__name__ == name
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        elo_core.nothing  # noqa: B018
+
+
+def test_an_unknown_operation_is_a_key_error():
+    with pytest.raises(KeyError):
+        OPS["nothing"]
