@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """First visits over a phone's network: the site against the plain Pyodide page, and the embed.
 
-    python bench/network.py                      # fast 4G, 3 rounds
+    python bench/network.py                      # fast 4G, 3 rounds, HTTP/2
     python bench/network.py --network slow4g -n 2
+    python bench/network.py --http 1.1           # as the runs before 2026-12-02, 17 h
 
-Serves the built site as GitHub Pages does (gzip Content-Encoding for text, JSON and wasm:
+Serves the built site as GitHub Pages does (gzip Content-Encoding for text, JSON and wasm, each
+file compressed once as a CDN keeps it; over HTTP/2 with TLS: devkit.h2server, or HTTP/1.1:
 devkit.server.PagesHandler) and drives headless Chromium with its network emulation
 (NETWORKS, applied to the page and to its workers). Each round, interleaved: a cold visit of
 the plain page (bench/baseline.html: Pyodide + micropip + a one-module wheel) and one of the
@@ -31,7 +33,8 @@ sys.path.insert(0, str(HERE))
 from netem import NETWORKS, emulate  # noqa: E402
 from visits import PROBE, SITE_QUERY, Profiles, baseline_wheel, load_build  # noqa: E402
 
-from devkit.server import PagesHandler, Served  # noqa: E402
+from devkit.h2server import ServedH2  # noqa: E402
+from devkit.server import COMPRESSED_TYPES, MIME_TYPES, PagesHandler, Served, gzipped  # noqa: E402
 
 EMBED_HOST = """<!doctype html><html><head><meta charset="utf-8"><title>blog</title></head><body>
 <h1>A post</h1><iframe id="calc" src="{src}" style="width:360px;height:700px;border:0"></iframe></body></html>"""
@@ -106,6 +109,7 @@ def main(argv=None) -> int:
     ap.add_argument("-n", type=int, default=3, help="rounds")
     ap.add_argument("--network", choices=list(NETWORKS), default="fast4g")
     ap.add_argument("--window", type=float, default=30.0, help="seconds of a visit whose bytes are counted")
+    ap.add_argument("--http", choices=("2", "1.1"), default="2", help="2 as GitHub Pages; 1.1 queues on six connections")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -117,10 +121,14 @@ def main(argv=None) -> int:
         baseline_wheel(site / "bench")
         host_dir = tmp / "host"
         host_dir.mkdir()
-        with Served(site, handler_class=PagesHandler) as served, Served(host_dir) as host, sync_playwright() as p:
+        for f in site.rglob("*"):  # compressed before the first visit, as a CDN has them
+            if MIME_TYPES.get(f.suffix, "").startswith(COMPRESSED_TYPES):
+                gzipped(f)
+        pages = ServedH2(site) if args.http == "2" else Served(site, handler_class=PagesHandler)
+        with pages as served, Served(host_dir) as host, sync_playwright() as p:
             (host_dir / "post.html").write_text(EMBED_HOST.format(src=served.url + SITE_QUERY.replace("&", "&amp;") + "&amp;embed=1"))
             urls = {"baseline": served.url + "bench/baseline.html", "site": served.url + SITE_QUERY}
-            profiles = Profiles(p, "disk")
+            profiles = Profiles(p, "disk", getattr(pages, "chromium_args", ()))
             runs: dict[str, list[dict]] = {"baseline": [], "site": [], "embed": []}
             for r in range(args.n):
                 for which in (("baseline", "site") if r % 2 == 0 else ("site", "baseline")):
@@ -131,7 +139,8 @@ def main(argv=None) -> int:
             version = profiles.version
             profiles.close()
         med = {k: statistics.median(v["seconds"] for v in runs[k]) for k in ("baseline", "site")}
-        print(f"\nChromium {version}, network {args.network} {NETWORKS[args.network]}, gzip as GitHub Pages, n={args.n}")
+        print(f"\nChromium {version}, network {args.network} {NETWORKS[args.network]}, gzip as GitHub Pages, "
+              f"HTTP/{args.http}, n={args.n}")
         print(f"{'page':9} {'first result (median, [min-max])':34} {'MB before it':>13} {'MB in ' + str(int(args.window)) + ' s':>10}")
         for k in ("baseline", "site"):
             secs = [v["seconds"] for v in runs[k]]

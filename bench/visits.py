@@ -79,9 +79,10 @@ class Profiles:
     new contexts of one browser, everything in memory, as in a private window.
     """
 
-    def __init__(self, playwright, kind: str):
+    def __init__(self, playwright, kind: str, args: tuple[str, ...] = ()):
         self.playwright, self.kind = playwright, kind
         self.kw = launch_args(playwright)
+        self.kw["args"] = [*self.kw["args"], *args]
         self.browser = playwright.chromium.launch(**self.kw) if kind == "incognito" else None
         self.dirs: list[str] = []
         self.version = self.browser.version if self.browser else "?"  # else known at the first new()

@@ -51,12 +51,22 @@ COMPRESSED_TYPES = ("text/", "application/json", "application/javascript", "appl
                     "application/manifest+json", "image/svg+xml")
 
 
+_GZIPPED: dict[tuple[str, float], bytes] = {}
+_GZIPPED_LOCK = threading.Lock()
+
+
+def gzipped(path: Path) -> bytes:
+    """The file gzipped (level 6), made once per file and modification time, as a CDN keeps it."""
+    key = (str(path), path.stat().st_mtime)
+    with _GZIPPED_LOCK:
+        if key not in _GZIPPED:
+            _GZIPPED[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
+        return _GZIPPED[key]
+
+
 class PagesHandler(Handler):
     """As :class:`Handler`, with gzip ``Content-Encoding`` for the types GitHub Pages compresses
     (the benchmarks' "as Pages serves it"; docs/performance.md)."""
-
-    _cache: dict[tuple[str, float], bytes] = {}
-    _lock = threading.Lock()
 
     def send_head(self):  # type: ignore[override]
         path = Path(self.translate_path(self.path))
@@ -64,16 +74,12 @@ class PagesHandler(Handler):
         if (not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
                 or not kind.startswith(COMPRESSED_TYPES)):
             return super().send_head()
-        stat = path.stat()
-        modified = self.date_time_string(int(stat.st_mtime))
+        modified = self.date_time_string(int(path.stat().st_mtime))
         if self.headers.get("If-Modified-Since") == modified:
             self.send_response(304)
             self.end_headers()
             return None
-        with self._lock:
-            body = self._cache.get((str(path), stat.st_mtime))
-            if body is None:
-                body = self._cache[(str(path), stat.st_mtime)] = gzip.compress(path.read_bytes(), 6, mtime=0)
+        body = gzipped(path)
         self.send_response(200)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Encoding", "gzip")
