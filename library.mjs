@@ -8,9 +8,9 @@
 //
 // The first starts with the whole standard library, puts elo_core's bytecode (from the wheel) on
 // sys.path as a zip of its own, as the page will have it, answers the corpus, and writes to <out
-// zip> elo_core's files (its bytecode as the tests run it: with docstrings and asserts) and the
-// standard library's modules then imported (optimised: no docstrings, asserts or column
-// positions), with its files that are not .py; it prints one JSON
+// zip> elo_core's files but its command line (its bytecode as the tests run it: with docstrings and
+// asserts) and the standard library's modules then imported but the frozen ones (optimised: no
+// docstrings, asserts or column positions), with its files that are not .py; it prints one JSON
 // line, {"answers": [...], "files": [standard library paths used]}. With --check it starts with
 // that zip alone (no wheel, no fallback to the whole library, so a module left out shows in an
 // answer) and prints {"answers": [...]}.
@@ -42,6 +42,9 @@ DATE = (2020, 1, 1, 0, 0, 0)
 def add(zip, name, data, date=DATE):
     zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
+# The command line's modules: the page never runs them.
+CLI_ONLY = {"elo_core/cli.pyc", "elo_core/cli_more.pyc", "elo_core/__main__.pyc"}
+
 def bytecode(source, name, optimize=2):
     return bytes(_code_to_timestamp_pyc(compile(source, f"{library}/{name}", "exec", optimize=optimize)))
 
@@ -59,8 +62,10 @@ result = {"answers": answers}
 if ${check ? "True" : "False"}:
     assert elo_core.__file__.startswith(library + "/"), elo_core.__file__
 else:
+    # Frozen modules (os, site, codecs, importlib's bootstrap...) are never read from the zip.
     used = sorted({m.__file__[len(library) + 1:] for m in list(sys.modules.values())
-                   if (getattr(m, "__file__", None) or "").startswith(library + "/")})
+                   if (getattr(m, "__file__", None) or "").startswith(library + "/")
+                   and getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"})
     whole = zipfile.ZipFile(library)
     with zipfile.ZipFile("/tmp/library.zip", "w") as cut, zipfile.ZipFile("/tmp/elo_core.zip") as own:
         for info in whole.infolist():
@@ -69,7 +74,8 @@ else:
             elif info.filename in used:
                 add(cut, info.filename + "c", bytecode(whole.read(info.filename), info.filename), info.date_time)
         for name in own.namelist():
-            add(cut, name, own.read(name))
+            if name not in CLI_ONLY:
+                add(cut, name, own.read(name))
     result["files"] = used
 json.dumps(result)
 `);
