@@ -10,10 +10,10 @@
 // sys.path as a zip of its own, as the page will have it, answers the corpus, and writes to <out
 // zip> elo_core's files but its command line (its bytecode as the tests run it: with docstrings and
 // asserts) and the standard library's modules then imported but the frozen ones (optimised: no
-// docstrings, asserts or column positions), with its files that are not .py; it prints one JSON
-// line, {"answers": [...], "files": [standard library paths used]}. With --check it starts with
-// that zip alone (no wheel, no fallback to the whole library, so a module left out shows in an
-// answer) and prints {"answers": [...]}.
+// docstrings, asserts, column positions or line numbers), with its files that are not .py; it
+// prints one JSON line, {"answers": [...], "files": [standard library paths used]}. With --check
+// it starts with that zip alone (no wheel, no fallback to the whole library, so a module left out
+// shows in an answer) and prints {"answers": [...]}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -33,7 +33,7 @@ const pyodide = await loadPyodide({
 pyodide.FS.writeFile("/tmp/elo_core.whl", readFileSync(wheel));
 pyodide.FS.writeFile("/tmp/corpus.json", readFileSync(corpusFile));
 const out = pyodide.runPython(`
-import json, sys, zipfile
+import json, sys, types, zipfile
 from importlib._bootstrap_external import _code_to_timestamp_pyc
 
 library = next(p for p in sys.path if p.endswith(".zip"))
@@ -45,8 +45,21 @@ def add(zip, name, data, date=DATE):
 # The command line's modules: the page never runs them.
 CLI_ONLY = {"elo_core/cli.pyc", "elo_core/cli_more.pyc", "elo_core/__main__.pyc"}
 
+def one_line(code):
+    # Every instruction on the function's first line: the line table is about a seventh of the
+    # standard library's bytecode, and without sources a traceback shows no line anyway
+    # (docs/performance.md, "The page's library"). Entries of kind 13 (no columns), line delta 0,
+    # eight code units each at most, as CPython's Objects/locations.md describes them.
+    table, units = bytearray(), len(code.co_code) // 2
+    while units:
+        table += bytes([0x80 | 13 << 3 | min(units, 8) - 1, 0])
+        units -= min(units, 8)
+    consts = tuple(one_line(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
 def bytecode(source, name, optimize=2):
-    return bytes(_code_to_timestamp_pyc(compile(source, f"{library}/{name}", "exec", optimize=optimize)))
+    code = compile(source, f"{library}/{name}", "exec", optimize=optimize)
+    return bytes(_code_to_timestamp_pyc(one_line(code) if optimize == 2 else code))
 
 if not ${check ? "True" : "False"}:
     with zipfile.ZipFile("/tmp/elo_core.whl") as wheel, zipfile.ZipFile("/tmp/elo_core.zip", "w") as own:

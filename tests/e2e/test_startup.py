@@ -17,6 +17,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import shutil
+import subprocess
 import zipfile
 
 from conftest import site_copy
@@ -38,6 +40,36 @@ from startup_helpers import (
 
 import build
 from devkit.server import Handler
+
+# Run by node with the page's library alone: the distinct lines of a standard module's function and
+# of an elo_core one, and the line a traceback through elo_core names.
+LINES = """
+import { pathToFileURL } from "node:url";
+const [pyodide, library] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodide + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodide + "/", stdLibURL: library });
+console.log(py.runPython(`
+import json, traceback, elo_core.inputs
+lines = lambda f: len({line for *_, line in f.__code__.co_lines()})
+try:
+    elo_core.inputs.rating("abc", "rating")
+except Exception as e:
+    where = traceback.extract_tb(e.__traceback__)[-1]
+json.dumps([lines(json.dumps), lines(elo_core.inputs.rating), where.name, where.lineno])
+`));
+"""
+
+
+def test_the_library_keeps_elo_cores_line_numbers_and_drops_the_standard_librarys(dist_dir, tmp_path):
+    script = tmp_path / "lines.mjs"
+    script.write_text(LINES)
+    library = dist_dir / build_info(dist_dir)["library"]["path"]
+    out = subprocess.run([shutil.which("node") or "node", str(script), str(dist_dir / "pyodide"), str(library)],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    stdlib_lines, elo_lines, function, line = json.loads(out.strip().splitlines()[-1])
+    assert stdlib_lines == 1 and elo_lines > 3
+    source = (build.ROOT / "elo_core" / "inputs.py").read_text().splitlines()
+    assert "raise" in source[line - 1] or "refuse" in source[line - 1], (function, line)
 
 
 def test_build_makes_a_restorable_snapshot(dist_dir):
@@ -67,6 +99,8 @@ def test_build_makes_a_restorable_snapshot(dist_dir):
     assert modules and all(n.endswith(".pyc") for n in modules) and len(modules) < len(whole) / 2
     assert "json/__init__.pyc" in modules and "unittest/__init__.pyc" not in modules and "unittest" in library["left_out"]
     assert "elo_core/facade.pyc" in modules and "elo_core/fide_tables.json" in names
+    # neither the frozen modules (never read from a zip) nor the command line (never run by the page)
+    assert not {"os.pyc", "site.pyc", "codecs.pyc", "importlib/_bootstrap.pyc", "elo_core/cli.pyc"} & set(names)
     # every shipped file, the snapshot and both libraries included, is precached by the service worker
     assert all(f'"{path}"' in (dist_dir / "sw.js").read_text() for path in (snap["path"], library["path"], library["whole"]))
     # the runtime script shipped, with which the snapshot was made, has build.py's patches
