@@ -34,6 +34,10 @@ _LATER = {"EventReport": "event", "PlayerResult": "event", "rate_event": "event"
           "EventPlayer": "event_model", "Problem": "event_model", "kind_from_time_control": "time_control"}
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LATER})
+
+
 def __getattr__(name: str) -> Any:
     if name not in _LATER:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

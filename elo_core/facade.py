@@ -40,6 +40,8 @@ def handle(request: str) -> str:
         return json.dumps(_refused(e))
     except (ValueError, RecursionError, LookupError, TypeError) as e:  # malformed JSON and the like: still an answer
         return json.dumps(_malformed(e))
+    except ImportError as e:  # an operation's module, imported when first asked for (ops.ELSEWHERE)
+        return json.dumps(_not_loaded(e))
 
 
 def call(op: str, args: dict) -> Any:
@@ -75,6 +77,8 @@ def _batch(args: dict) -> list[dict]:
             answers.append(_refused(e))
         except (LookupError, TypeError, ValueError) as e:
             answers.append(_malformed(e))
+        except ImportError as e:
+            answers.append(_not_loaded(e))
     return answers
 
 
@@ -84,3 +88,7 @@ def _refused(e: EloError) -> dict:
 
 def _malformed(e: Exception) -> dict:
     return {"ok": False, "errors": [{"field": None, "message": f"bad request: {type(e).__name__}"}]}
+
+
+def _not_loaded(e: ImportError) -> dict:
+    return {"ok": False, "errors": [{"field": None, "message": f"internal error: {e.name or 'a module'} could not be loaded"}]}

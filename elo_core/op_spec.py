@@ -3,7 +3,9 @@
 An :class:`Op` lists its parameters (:class:`Param`: the name a request uses, the parser
 that checks the value and names the field, the value used when the name is absent) and
 the function that computes its answer from the parsed values. Every parameter is parsed,
-every bad one reported together, before anything is computed.
+every bad one reported together, before anything is computed. :class:`Operations` is the
+table of every operation by name, and the parsers at the end are those the operation
+modules share.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from importlib import import_module
 from typing import Any
 
 from . import inputs
-from .inputs import EloError
 
 Parser = Callable[..., Any]  # (value, field) -> value; with Param.sees_args, (value, field, args)
 
@@ -59,8 +60,12 @@ class Operations(Mapping[str, Op]):
     """
 
     def __init__(self, here: Mapping[str, Op], elsewhere: Mapping[str, tuple[str, ...]]) -> None:
+        names = [*here, *(name for names in elsewhere.values() for name in names)]
+        if twice := sorted({name for name in names if names.count(name) > 1}):
+            raise ValueError(f"operations named twice: {', '.join(twice)}")
         self._here = dict(here)
         self._module = {name: module for module, names in elsewhere.items() for name in names}
+        self._modules = tuple(elsewhere)
 
     def __getitem__(self, name: str) -> Op:
         if name in self._here:
@@ -76,7 +81,7 @@ class Operations(Mapping[str, Op]):
 
     def import_all(self) -> None:
         """Every operation's module imported now (the build's memory snapshot holds them all)."""
-        for module in set(self._module.values()):
+        for module in self._modules:
             import_module(f"{__package__}.{module}")
 
 
@@ -93,19 +98,3 @@ def choice(allowed: tuple[str, ...]) -> Parser:
 
 def whole(low: int, high: int) -> Parser:
     return lambda v, field: inputs.whole(v, field, low, high)
-
-
-def text(value: Any, field: str) -> str:
-    return value if isinstance(value, str) else inputs.refuse(field, "must be a name")
-
-
-def by_player(parse: Parser, what: str) -> Parser:
-    """A map of players (start rank, FIDE id or name) to a value each: ``k_by_player``, ``standard_by_player``."""
-    def parse_map(value: Any, field: str) -> dict[str, Any]:
-        if value is None or value == "":
-            return {}
-        if not isinstance(value, Mapping):
-            raise EloError(field, f"must map players (start rank, FIDE id or name) to {what}")
-        got = inputs.collect([partial(parse, v, f"{field}[{inputs.show(str(who))}]") for who, v in value.items()])
-        return dict(zip(map(str, value), got))
-    return parse_map

@@ -4,14 +4,32 @@ players' table, one player's games, the norms column, and the table as CSV."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Mapping
+from functools import lru_cache, partial
 from typing import Any
 
 from . import inputs
 from .event import FORMATS, EventReport, parse_event, rate_event, source_text
 from .event_export import event_csv, season
-from .op_spec import Op, Param, Parser, by_player, choice, optional, text, whole
+from .inputs import EloError
+from .op_spec import Op, Param, Parser, choice, optional, whole
 from .ops_norms import NORM_EVENT_PARAMS, event_norms
+
+
+def _name(value: Any, field: str) -> str:
+    return value if isinstance(value, str) else inputs.refuse(field, "must be a name")
+
+
+def _by_player(parse: Parser, what: str) -> Parser:
+    """A map of players (start rank, FIDE id or name) to a value each: ``k_by_player``, ``standard_by_player``."""
+    def parse_map(value: Any, field: str) -> dict[str, Any]:
+        if value is None or value == "":
+            return {}
+        if not isinstance(value, Mapping):
+            raise EloError(field, f"must map players (start rank, FIDE id or name) to {what}")
+        got = inputs.collect([partial(parse, v, f"{field}[{inputs.show(str(who))}]") for who, v in value.items()])
+        return dict(zip(map(str, value), got))
+    return parse_map
 
 
 def _auto(parse: Parser) -> Parser:
@@ -22,11 +40,11 @@ def _auto(parse: Parser) -> Parser:
 EVENT = (Param("text", source_text), Param("format", lambda v, f: inputs.choice(v or "auto", f, FORMATS), "auto"),
          Param("kind", _auto(choice(inputs.KINDS))), Param("rules", _auto(inputs.day)),
          Param("k", _auto(inputs.k_factor)), Param("games_played", _auto(whole(0, 100_000))),
-         Param("games_played_by_player", by_player(whole(0, 100_000), "a number of games")),
-         Param("k_by_player", by_player(inputs.k_factor, "K")), Param("player", optional(text)),
+         Param("games_played_by_player", _by_player(whole(0, 100_000), "a number of games")),
+         Param("k_by_player", _by_player(inputs.k_factor, "K")), Param("player", optional(_name)),
          Param("details", inputs.flag, True), Param("detail", optional(lambda v, f: str(v))),
          Param("limit", optional(whole(1, 10_000_000))),
-         Param("standard_by_player", by_player(inputs.rating, "a standard rating")),
+         Param("standard_by_player", _by_player(inputs.rating, "a standard rating")),
          Param("norms", inputs.flag, False), *NORM_EVENT_PARAMS)
 
 # The options of rate_event (the rest of EVENT says what to show of the rated event).

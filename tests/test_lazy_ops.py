@@ -47,11 +47,14 @@ print(" ".join(m for m in sys.modules if m.startswith("elo_core.")))""").split()
 
 
 def test_an_event_answer_imports_what_it_needs():
-    loaded = python("""
+    answer, *loaded = python("""
 import sys, elo_core.facade
-answer = elo_core.facade.handle('{"op": "event", "args": {"text": "012 Open\\\\n001    1      Ann                                2000                                  1.0    1     2 w 1  "}}')
-print(answer[:12], " ".join(m for m in sys.modules if m.startswith("elo_core.")))""").split()
-    assert "elo_core.ops_event" in loaded and "elo_core.trf" in loaded
+from elo_core.ops import ELSEWHERE
+pgn = '[White "A"]\\n[Black "B"]\\n[Result "1-0"]\\n[WhiteElo "2000"]\\n[BlackElo "1900"]\\n\\n1. e4 1-0\\n'
+answer = elo_core.facade.handle(__import__("json").dumps({"op": "event", "args": {"text": pgn}}))
+print(answer[:12].replace(" ", ""), " ".join(m for m in sys.modules if m.startswith("elo_core.")))""").split()
+    assert answer == '{"ok":true,'
+    assert "elo_core.ops_event" in loaded and "elo_core.pgn" in loaded
 
 
 def test_import_all_imports_every_operations_module():
@@ -59,10 +62,14 @@ def test_import_all_imports_every_operations_module():
     assert all(f"elo_core.{m}" in loaded for m in ELSEWHERE)
 
 
-@pytest.mark.parametrize("name", sorted(_LATER))
+@pytest.mark.parametrize("name", sorted(elo_core.__all__))
 def test_the_package_still_offers_every_public_name(name):
-    assert name in elo_core.__all__
     assert getattr(elo_core, name).__name__ == name
+    assert name in dir(elo_core)
+
+
+def test_every_later_name_is_public():
+    assert set(_LATER) <= set(elo_core.__all__)
 
 
 def test_an_unknown_name_is_an_attribute_error():
@@ -73,3 +80,26 @@ def test_an_unknown_name_is_an_attribute_error():
 def test_an_unknown_operation_is_a_key_error():
     with pytest.raises(KeyError):
         OPS["nothing"]
+
+
+def test_a_module_that_cannot_be_loaded_is_an_answer_not_an_exception(monkeypatch):
+    import json
+
+    import elo_core.op_spec
+    from elo_core.facade import handle
+
+    def missing(name):
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    monkeypatch.setattr(elo_core.op_spec, "import_module", missing)
+    answer = json.loads(handle('{"op": "lichess_settings", "args": {}}'))
+    assert answer == {"ok": False, "errors": [{"field": None,
+                                               "message": "internal error: elo_core.ops_online could not be loaded"}]}
+    batch = json.loads(handle('{"op": "batch", "args": {"requests": [{"op": "glicko1", "args": {}}, {"op": "ping", "args": {}}]}}'))
+    assert batch["result"][0]["errors"][0]["message"] == "internal error: elo_core.ops_online could not be loaded"
+    assert batch["result"][1]["ok"]
+
+
+def test_a_table_that_names_an_operation_twice_is_refused():
+    from elo_core.op_spec import Op, Operations
+    with pytest.raises(ValueError, match="named twice: a, b"):
+        Operations({"a": Op((), lambda a: 1)}, {"ops_event": ("a", "b"), "ops_norms": ("b",)})
