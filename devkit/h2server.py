@@ -1,8 +1,7 @@
 """dist/ over HTTP/2 (TLS, a certificate made for the run), as GitHub Pages serves it: the
 benchmarks' ``--http 2`` (docs/performance.md, "Phone network"). The same answers as
-:class:`devkit.server.PagesHandler` (types, gzip for what Pages compresses, Last-Modified and 304,
-``Cache-Control: no-cache``), over one connection that carries every request at once, where
-HTTP/1.1 queues them on six. Needs hypercorn (``pip install -e '.[bench]'``), openssl, and
+:class:`devkit.server.PagesHandler` (:func:`devkit.server.pages_answer`), over one connection
+that carries every request at once, where HTTP/1.1 queues them on six. Needs hypercorn (``pip install -e '.[bench]'``), openssl, and
 Chromium started with ``ServedH2.chromium_args`` (the certificate trusted by its key's hash:
 with ``--ignore-certificate-errors`` instead, Chromium keeps nothing in its HTTP cache).
 """
@@ -11,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import email.utils
 import hashlib
 import socket
 import subprocess
@@ -19,9 +17,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import unquote
 
-from .server import COMPRESSED_TYPES, MIME_TYPES, gzipped
+from .server import pages_answer
 
 
 def certificate(folder: Path) -> tuple[str, str, str]:
@@ -34,23 +31,6 @@ def certificate(folder: Path) -> tuple[str, str, str]:
     public = subprocess.run(["openssl", "x509", "-pubkey", "-noout", "-in", str(cert)], check=True, capture_output=True).stdout
     der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=public, check=True, capture_output=True).stdout
     return str(cert), str(key), base64.b64encode(hashlib.sha256(der).digest()).decode()
-
-
-def answer(root: Path, path: str, accept: str, since: str | None) -> tuple[int, list[tuple[str, str]], bytes]:
-    """Status, headers and body for a GET of ``path``, as Pages gives them."""
-    file = (root / unquote(path).lstrip("/")).resolve()
-    if file.is_dir():
-        file = file / "index.html"
-    if root not in file.parents or not file.is_file():
-        return 404, [("content-type", "text/plain")], b"not found"
-    kind = MIME_TYPES.get(file.suffix, "application/octet-stream")
-    modified = email.utils.formatdate(int(file.stat().st_mtime), usegmt=True)
-    headers = [("content-type", kind), ("last-modified", modified), ("cache-control", "no-cache")]
-    if since == modified:
-        return 304, headers, b""
-    if "gzip" in accept and kind.startswith(COMPRESSED_TYPES):
-        return 200, [*headers, ("content-encoding", "gzip"), ("vary", "Accept-Encoding")], gzipped(file)
-    return 200, headers, file.read_bytes()
 
 
 class Pages:
@@ -66,8 +46,8 @@ class Pages:
             await send({"type": "lifespan.shutdown.complete"})
             return
         asked = {k.decode().lower(): v.decode() for k, v in scope["headers"]}
-        status, headers, body = answer(self.root, scope["path"], asked.get("accept-encoding", ""),
-                                       asked.get("if-modified-since"))
+        status, headers, body = pages_answer(self.root, scope["path"], asked.get("accept-encoding", ""),
+                                             asked.get("if-modified-since"))
         headers.append(("content-length", str(len(body))))
         await send({"type": "http.response.start", "status": status,
                     "headers": [(k.encode(), v.encode()) for k, v in headers]})
@@ -100,14 +80,21 @@ class ServedH2:
         self._thread.start()
         self.url = f"https://127.0.0.1:{port}/"
         for _ in range(300):  # until it listens
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    return
+            if not self._thread.is_alive():
+                break
             time.sleep(0.01)
+        self.close()
+        raise RuntimeError(f"the HTTP/2 server did not start on port {port}")
 
     def close(self) -> None:
-        self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._stop.set)
+            self._thread.join(10)
+        if not self._loop.is_running():
+            self._loop.close()
         self._folder.cleanup()
 
     def __enter__(self) -> ServedH2:

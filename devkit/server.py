@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import email.utils
 import gzip
 import http.server
 import io
 import sys
 import threading
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -51,41 +53,48 @@ COMPRESSED_TYPES = ("text/", "application/json", "application/javascript", "appl
                     "application/manifest+json", "image/svg+xml")
 
 
-_GZIPPED: dict[tuple[str, float], bytes] = {}
-_GZIPPED_LOCK = threading.Lock()
+@lru_cache(maxsize=64)
+def _gzip(path: str, modified: float) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), 6, mtime=0)
 
 
 def gzipped(path: Path) -> bytes:
     """The file gzipped (level 6), made once per file and modification time, as a CDN keeps it."""
-    key = (str(path), path.stat().st_mtime)
-    with _GZIPPED_LOCK:
-        if key not in _GZIPPED:
-            _GZIPPED[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
-        return _GZIPPED[key]
+    path = path.resolve()
+    return _gzip(str(path), path.stat().st_mtime)
+
+
+def pages_answer(root: Path, path: str, accept: str, since: str | None) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Status, headers and body for a GET of ``path`` (decoded, without its query) under ``root``
+    (resolved), as GitHub Pages gives them: its type, gzip for the types Pages compresses when the
+    browser accepts it, Last-Modified and 304, ``Cache-Control: no-cache``."""
+    file = (root / path.lstrip("/")).resolve()
+    if file.is_dir():
+        file = file / "index.html"
+    if root not in file.parents or not file.is_file():
+        return 404, [("content-type", "text/plain")], b"not found"
+    kind = MIME_TYPES.get(file.suffix, "application/octet-stream")
+    modified = email.utils.formatdate(int(file.stat().st_mtime), usegmt=True)
+    headers = [("content-type", kind), ("last-modified", modified), ("cache-control", "no-cache")]
+    if since == modified:
+        return 304, headers, b""
+    if "gzip" in accept and kind.startswith(COMPRESSED_TYPES):
+        return 200, [*headers, ("content-encoding", "gzip"), ("vary", "Accept-Encoding")], gzipped(file)
+    return 200, headers, file.read_bytes()
 
 
 class PagesHandler(Handler):
-    """As :class:`Handler`, with gzip ``Content-Encoding`` for the types GitHub Pages compresses
-    (the benchmarks' "as Pages serves it"; docs/performance.md)."""
+    """As :class:`Handler`, every answer as :func:`pages_answer` gives it (the benchmarks' "as
+    Pages serves it" over HTTP/1.1; docs/performance.md)."""
 
     def send_head(self):  # type: ignore[override]
-        path = Path(self.translate_path(self.path))
-        kind = self.guess_type(str(path))
-        if (not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
-                or not kind.startswith(COMPRESSED_TYPES)):
-            return super().send_head()
-        modified = self.date_time_string(int(path.stat().st_mtime))
-        if self.headers.get("If-Modified-Since") == modified:
-            self.send_response(304)
-            self.end_headers()
-            return None
-        body = gzipped(path)
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Vary", "Accept-Encoding")
+        status, headers, body = pages_answer(Path(self.directory).resolve(), unquote(urlsplit(self.path).path),
+                                             self.headers.get("Accept-Encoding", ""), self.headers.get("If-Modified-Since"))
+        self.send_response(status)
+        for name, value in headers:
+            if name != "cache-control":  # Handler.end_headers sends it
+                self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", modified)
         self.end_headers()
         return io.BytesIO(body)
 
