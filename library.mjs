@@ -46,10 +46,10 @@ def add(zip, name, data, date=DATE):
 CLI_ONLY = {"elo_core/cli.pyc", "elo_core/cli_more.pyc", "elo_core/__main__.pyc"}
 
 def one_line(code):
-    # Every instruction on the function's first line: the line table is about a seventh of the
-    # standard library's bytecode, and without sources a traceback shows no line anyway
-    # (docs/performance.md, "The page's library"). Entries of kind 13 (no columns), line delta 0,
-    # eight code units each at most, as CPython's Objects/locations.md describes them.
+    # Every instruction on the function's first line: line tables weigh, and without sources a
+    # traceback shows no line anyway (docs/performance.md, "The page's library"). Entries of kind
+    # 13 (no columns), line delta 0, eight code units each at most: CPython's
+    # InternalDocs/locations.md.
     table, units = bytearray(), len(code.co_code) // 2
     while units:
         table += bytes([0x80 | 13 << 3 | min(units, 8) - 1, 0])
