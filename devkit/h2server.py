@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from .server import pages_answer
+from .server import Serving, pages_answer
 
 
 def certificate(folder: Path) -> tuple[str, str, str]:
@@ -54,7 +54,7 @@ class Pages:
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
 
 
-class ServedH2:
+class ServedH2(Serving):
     """``dist`` over HTTP/2 from a thread on a free port of 127.0.0.1; ``url`` ends with a slash."""
 
     def __init__(self, dist: Path) -> None:
@@ -96,9 +96,3 @@ class ServedH2:
         if not self._loop.is_running():
             self._loop.close()
         self._folder.cleanup()
-
-    def __enter__(self) -> ServedH2:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

@@ -10,6 +10,7 @@ import sys
 import threading
 from functools import lru_cache, partial
 from pathlib import Path
+from typing import Self
 from urllib.parse import unquote, urlsplit
 
 MIME_TYPES = {
@@ -53,7 +54,7 @@ COMPRESSED_TYPES = ("text/", "application/json", "application/javascript", "appl
                     "application/manifest+json", "image/svg+xml")
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # two builds' files (bench/pair.py)
 def _gzip(path: str, modified: float) -> bytes:
     return gzip.compress(Path(path).read_bytes(), 6, mtime=0)
 
@@ -112,8 +113,23 @@ def serve(dist: Path, host: str = "127.0.0.1", port: int = 0,
     return server
 
 
-class Served:
-    """``dist`` served from a thread on a free port of 127.0.0.1; ``url`` ends with a slash."""
+class Serving:
+    """A server for the length of a ``with`` block; ``url`` ends with a slash."""
+
+    url: str
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Served(Serving):
+    """``dist`` served from a thread on a free port of 127.0.0.1."""
 
     def __init__(self, dist: Path, handler_class: type[Handler] = Handler) -> None:
         self.server = serve(dist, handler_class=handler_class)
@@ -123,9 +139,3 @@ class Served:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-    def __enter__(self) -> Served:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

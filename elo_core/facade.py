@@ -49,9 +49,9 @@ def call(op: str, args: dict) -> Any:
     (a :class:`~elo_core.inputs.FieldErrors` for several fields) when the input is bad."""
     if op == "batch":
         return _batch(args)
-    if op not in OPS:
+    spec = OPS.get(op)  # one lookup: a request of every keystroke passes here
+    if spec is None:
         raise EloError("op", f"unknown operation {op!r}")
-    spec = OPS[op]
     return spec.run(parse_args(spec.params, args))
 
 

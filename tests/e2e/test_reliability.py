@@ -125,12 +125,20 @@ def test_every_input_survives_a_reload(page: Page, site_url):
     assert page.locator("#advisor").evaluate("d => d.open")
 
 
-def test_an_event_file_and_its_options_survive_a_reload(page: Page, site_url):
-    text = "012 Kept Open\n042 2025/10/04\n" + "\n".join([
-        trf_line(1, "Alpha, Ann", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
+def two_players(first: str = "Alpha, Ann") -> str:
+    """A TRF of two players, the first beating the second."""
+    return "012 Kept Open\n042 2025/10/04\n" + "\n".join([
+        trf_line(1, first, 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
+
+
+def open_event(page: Page, site_url: str, text: str) -> None:
     page.goto(site_url + "?tab=event")
     ready(page)
     page.fill("#event-text", text)
+
+
+def test_an_event_file_and_its_options_survive_a_reload(page: Page, site_url):
+    open_event(page, site_url, two_players())
     expect(page.get_by_test_id("player-row")).to_have_count(2)
     page.fill("#event-k", "10")
     expect(page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")).to_have_text("+4")
@@ -141,15 +149,10 @@ def test_an_event_file_and_its_options_survive_a_reload(page: Page, site_url):
     expect(page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")).to_have_text("+4")
 
 
-
 def test_players_values_kept_by_the_page_before_an_update_are_read_after_it(page: Page, site_url):
     # The page before the norms kept each player's K as `kByPlayer`: a tab reloaded into this
     # version after a deploy keeps it.
-    text = "012 Kept Open\n042 2025/10/04\n" + "\n".join([
-        trf_line(1, "Alpha, Ann", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
-    page.goto(site_url + "?tab=event")
-    ready(page)
-    page.fill("#event-text", text)
+    open_event(page, site_url, two_players())
     change = page.get_by_test_id("player-row").first.locator("td[data-col=change_rounded]")
     expect(change).not_to_have_text("+4")
     page.wait_for_timeout(1000)  # the address written: nothing left to write as the page goes
@@ -162,11 +165,11 @@ def test_players_values_kept_by_the_page_before_an_update_are_read_after_it(page
     ready(page)
     expect(change).to_have_text("+4")
 
+
 # 4. An opened file is kept as its bytes (a Blob: a 20 MB string put in IndexedDB is copied on
 # the page's thread in one long task) and read again, with its encoding note, after a reload.
 def test_an_opened_file_is_kept_as_its_bytes_and_read_again_after_a_reload(page: Page, site_url, tmp_path):
-    text = "012 Kept Open\n042 2025/10/04\n" + "\n".join([
-        trf_line(1, "Müller, Anna", 1800, rounds=[(2, "w", "1")]), trf_line(2, "Beta, Bob", 1750, rounds=[(1, "b", "0")])]) + "\n"
+    text = two_players("Müller, Anna")
     path = tmp_path / "latin1.trf"
     path.write_bytes(text.encode("cp1252"))
     page.goto(site_url + "?tab=event")

@@ -84,7 +84,8 @@ const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().
 // One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
 // (Pyodide's own download of it is answered with an empty response; if the early compile
 // failed, Pyodide downloads and compiles as usual). `stdlib`: a promise of the kept standard
-// library's bytes or null (then downloaded). `snapshot`: the bytes to restore. `onDownloadFailed`: called when a download Pyodide makes fails.
+// library's bytes or null (then downloaded). `snapshot`: the bytes to restore.
+// `onDownloadFailed`: called when a download Pyodide makes fails.
 export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, snapshot = null,
   lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
   const wasm = watchWasmFailure();
