@@ -97,9 +97,11 @@ def patch_runtime(text: str) -> str:
 
 # The page's library (docs/performance.md, "The page's library"): one zip in place of Pyodide's
 # standard library, holding as bytecode the modules of python_stdlib.zip that Pyodide's own start
-# and elo_core's answers to LIBRARY_CORPUS import (found by library.mjs), and elo_core's own; the
-# same corpus answered with it alone must give the same answers. A standard module left out is
-# still found, in the whole library, fetched when first asked for (the adapter's `stdlibFallback`).
+# and elo_core's answers to LIBRARY_CORPUS["first"] import (found by library.mjs), and elo_core's
+# own; a second, the later part, what only LIBRARY_CORPUS["later"] imports. The same corpus
+# answered with them alone must give the same answers. What the first lacks is fetched when first
+# imported: the later part, or, for a standard module left out, the whole standard library (the
+# adapter's `libraryParts`).
 LIBRARY_SCRIPT = ROOT / "library.mjs"
 ADAPTER = WEB / "worker" / "pyodide-adapter.js"  # snapshot.mjs runs its Python too
 _GAMES = [{"opponent": "1750", "score": "1"}, {"opponent": "1900", "score": "0.5"}, {"opponent": "2010", "score": "0"},
@@ -114,7 +116,8 @@ _PGN = ('[Event "Corpus Blitz"]\n[UTCDate "2025.03.04"]\n[White "A, B"]\n[Black 
         '[WhiteElo "2000"]\n[BlackElo "1900"]\n[TimeControl "180+2"]\n[Variant "Standard"]\n\n1. e4 e5 1-0\n\n'
         '[Event "Corpus Blitz"]\n[Date "2025.??.??"]\n[White "C, D"]\n[Black "A, B"]\n[Result "1/2-1/2"]\n'
         '[WhiteElo "1910"]\n[BlackElo "2010"]\n[TimeControl "10+0.05"]\n[Variant "Chess960"]\n\n1. d4 1/2-1/2\n')
-LIBRARY_CORPUS: list = [
+# "first": the page's requests up to its first results (the calculators'); "later": the rest.
+LIBRARY_CORPUS: dict[str, list] = {"first": [
     SNAPSHOT_CHECK,
     {"op": "batch", "args": {"requests": [
         {"op": "rate", "args": {"rating": "1800", "k": "20", "method": "fide", "rules": "2025-10-01", "kind": "standard", "games": _GAMES}},
@@ -127,7 +130,10 @@ LIBRARY_CORPUS: list = [
     {"op": "single", "args": {"rating": "2700", "k": "10", "opponent": "1900", "opponent_k": "40", "rules": "2024-03-01", "kind": "blitz"}},
     {"op": "performance", "args": {"games": _GAMES}}, {"op": "initial", "args": {"games": _GAMES}},
     {"op": "games_text", "args": {"text": "1750 1\n1900 \u00bd; 2010:0\n2100\t="}},
-    {"op": "table", "args": {}}, {"op": "curve", "args": {}}, {"op": "ping", "args": {}}, {"op": "lichess_settings", "args": {}},
+    {"op": "table", "args": {}}, {"op": "curve", "args": {}}, {"op": "ping", "args": {}},
+    {"op": "no such operation", "args": {}}, "not JSON",
+], "later": [
+    {"op": "lichess_settings", "args": {}},
     {"op": "lichess", "args": {"rating": "1500", "deviation": "350", "volatility": None, "days_idle": "3",
                                "opponent": {"rating": "1600", "deviation": "80"}, "speed": "blitz", "variant": "standard",
                                "colour": None, "colour_advantage": True, "gain_factor": None}},
@@ -136,9 +142,7 @@ LIBRARY_CORPUS: list = [
     *({"op": op, "args": {"text": text, "norms": True, "details": True}} for op in ("event", "event_csv") for text in (_TRF, _PGN)),
     {"op": "event", "args": {"text": _PGN, "player": "A, B"}},
     {"op": "norm", "args": {"text": _TRF, "player": "1", "find": True}},
-    {"op": "no such operation", "args": {}},
-    "not JSON",
-]
+]}
 
 
 def _node(script: Path, *args: str, what: str) -> dict:
@@ -179,33 +183,43 @@ def _runtime_key(pyodide_dir: Path) -> list[bytes]:
 
 def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     """The page's library, written content-addressed into out_dir: build.json's `library` entry
-    ({path, bytes, sha256, whole, left_out}: `whole`, the whole standard library; `left_out`, the
-    top-level names of which some module was left out, the only names looked for in the whole one)."""
-    corpus = json.dumps([r if isinstance(r, str) else json.dumps(r) for r in LIBRARY_CORPUS])
+    ({path, bytes, sha256, later, whole, left_out}: `later`, the later part, {path, bytes, sha256,
+    names}, `names` the top-level names of its files; `whole`, the whole standard library;
+    `left_out`, the top-level names of which some module was left out, the only names looked for
+    in the whole one)."""
+    corpus = json.dumps({part: [r if isinstance(r, str) else json.dumps(r) for r in requests]
+                         for part, requests in LIBRARY_CORPUS.items()})
     cache = _cache_dir("library", *_runtime_key(pyodide_dir), file_sha256(elo_wheel).encode(), LIBRARY_SCRIPT.read_bytes(),
-                       corpus.encode())
-    cut, meta = cache / "library.zip", cache / "library.json"
-    if not (cut.is_file() and meta.is_file()):
+                       ADAPTER.read_bytes(), corpus.encode())
+    cut, later, meta = cache / "library.zip", cache / "later.zip", cache / "library.json"
+    if not (cut.is_file() and later.is_file() and meta.is_file()):
         with tempfile.TemporaryDirectory(prefix="elo-library-") as tmp:
-            requests, made = Path(tmp) / "corpus.json", Path(tmp) / "library.zip"
+            requests, made, made_later = Path(tmp) / "corpus.json", Path(tmp) / "library.zip", Path(tmp) / "later.zip"
             requests.write_text(corpus)
             args = (str(pyodide_dir), str(elo_wheel), str(requests))
-            used = _node(LIBRARY_SCRIPT, *args, str(made), what="the page's library")
-            again = _node(LIBRARY_SCRIPT, *args, "--check", str(made), what="the page's library")
+            used = _node(LIBRARY_SCRIPT, *args, str(made), str(made_later), what="the page's library")
+            again = _node(LIBRARY_SCRIPT, *args, "--check", str(made), str(made_later), what="the page's library")
             if again["answers"] != used["answers"]:
                 wrong = next(i for i, (a, b) in enumerate(zip(again["answers"], used["answers"])) if a != b)
                 raise BuildError(f"with the page's library, request {wrong} of LIBRARY_CORPUS is answered "
                                  f"{again['answers'][wrong][:200]}")
             names = zipfile.ZipFile(pyodide_dir / STDLIB).namelist()
             left_out = sorted({n.split("/")[0].removesuffix(".py") for n in names if n.endswith(".py") and n not in used["files"]})
+            later_names = sorted({n.split("/")[0].removesuffix(".pyc") for n in zipfile.ZipFile(made_later).namelist()})
             cache.mkdir(parents=True, exist_ok=True)
             shutil.copy2(made, cut)
-            meta.write_text(json.dumps({"left_out": left_out}) + "\n")
-    digest = file_sha256(cut)
-    name = f"library-{digest[:12]}.zip"  # content-addressed: never a stale cached copy
-    shutil.copy2(cut, out_dir / name)
-    return {"path": f"pyodide/{name}", "bytes": cut.stat().st_size, "sha256": digest, "whole": f"pyodide/{STDLIB}",
-            **json.loads(meta.read_text())}
+            shutil.copy2(made_later, later)
+            meta.write_text(json.dumps({"left_out": left_out, "later_names": later_names}) + "\n")
+    info = json.loads(meta.read_text())
+    # content-addressed: never a stale cached copy
+    entry = {}
+    for key, path, stem in (("first", cut, "library"), ("later", later, "library-later")):
+        digest = file_sha256(path)
+        name = f"{stem}-{digest[:12]}.zip"
+        shutil.copy2(path, out_dir / name)
+        entry[key] = {"path": f"pyodide/{name}", "bytes": path.stat().st_size, "sha256": digest}
+    return {**entry["first"], "later": {**entry["later"], "names": info["later_names"]}, "whole": f"pyodide/{STDLIB}",
+            "left_out": info["left_out"]}
 
 
 def _wasm_initial_memory(wasm: Path) -> int:
@@ -249,15 +263,15 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
     """
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
     zip_path = pyodide_dir.parent / library["path"]
-    cache = _cache_dir("snapshots", *_runtime_key(pyodide_dir), library["sha256"].encode(), SNAPSHOT_SCRIPT.read_bytes(),
-                       CHECKSUM_SCRIPT.read_bytes(), ADAPTER.read_bytes(), check.encode(), json.dumps(library["left_out"]).encode(),
-                       library["whole"].encode())
+    entry = json.dumps(library, sort_keys=True)
+    cache = _cache_dir("snapshots", *_runtime_key(pyodide_dir), SNAPSHOT_SCRIPT.read_bytes(),
+                       CHECKSUM_SCRIPT.read_bytes(), ADAPTER.read_bytes(), check.encode(), entry.encode())
     gz, meta = cache / "snapshot.bin.gz", cache / "snapshot.json"
     if not (gz.is_file() and meta.is_file()):
         with tempfile.TemporaryDirectory(prefix="elo-snapshot-") as tmp:
             raw = Path(tmp) / "snapshot.bin"
             made = _node(SNAPSHOT_SCRIPT, str(pyodide_dir), str(raw), check, str(zip_path),
-                         json.dumps(library["left_out"]), library["whole"], what="the Pyodide snapshot")
+                         str(pyodide_dir.parent / library["later"]["path"]), entry, what="the Pyodide snapshot")
             data = raw.read_bytes()
         # Header: magic, offset of the heap image, ... (Pyodide's restoreSnapshot).
         heap = len(data) - int.from_bytes(data[4:8], "little")

@@ -1,25 +1,31 @@
 // The page's Python library (build_runtime.py, make_library; docs/performance.md, "The page's
 // library"): the modules of Pyodide's standard library that a start and elo_core's answers
-// import, and elo_core's own, as bytecode compiled by this very runtime, in one zip that stands
-// in for the standard library.
+// import, and elo_core's own, as bytecode compiled by this very runtime, in two zips: the first
+// stands in for the standard library and holds what a start and the calculators' answers import;
+// the later part, what only the rest of the corpus (events, norms, online ratings) imports.
 //
-//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> <out zip>
-//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> --check <library zip>
+//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> <out zip> <out later zip>
+//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> --check <library zip> <later zip>
 //
-// The first starts with the whole standard library, puts elo_core's bytecode (from the wheel) on
-// sys.path as a zip of its own, as the page will have it, answers the corpus, and writes to <out
-// zip> elo_core's files but its command line (its bytecode as the tests run it: with docstrings and
-// asserts) and the standard library's modules then imported but the frozen ones (optimised: no
-// docstrings, asserts, column positions or line numbers), with its files that are not .py; it
-// prints one JSON line, {"answers": [...], "files": [standard library paths used]}. With --check
-// it starts with that zip alone (no wheel, no fallback to the whole library, so a module left out
-// shows in an answer) and prints {"answers": [...]}.
+// <corpus.json>: {"first": [requests], "later": [requests]}. The first starts with the whole
+// standard library, puts elo_core's bytecode (from the wheel) on sys.path as a zip of its own, as
+// the page will have it, answers the corpus, and writes elo_core's files but its command line
+// (its bytecode as the tests run it: with docstrings and asserts) and the standard library's
+// modules then imported but the frozen ones (optimised: no docstrings, asserts, column positions
+// or line numbers), with its files that are not .py; a module first imported by the later
+// requests goes to the later zip, the rest to the first. It prints one JSON line, {"answers":
+// [...], "files": [standard library paths used]}. With --check it starts with the first zip
+// alone, with the worker's finder for the later part (the adapter's libraryParts), answers the
+// first requests with the later zip out of reach, then the others with it in place (no fallback
+// to the whole library, so a module left out shows in an answer), and prints {"answers": [...]}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
+import { libraryParts } from "./web/worker/pyodide-adapter.js";
 
-const [pyodideDir, wheel, corpusFile, mode, zip] = process.argv.slice(2);
-const check = mode === "--check";
+const [pyodideDir, wheel, corpusFile, ...rest] = process.argv.slice(2);
+const check = rest[0] === "--check";
+const [zip, laterZip] = check ? rest.slice(1) : rest;
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + path.sep,
@@ -32,6 +38,16 @@ const pyodide = await loadPyodide({
 });
 pyodide.FS.writeFile("/tmp/elo_core.whl", readFileSync(wheel));
 pyodide.FS.writeFile("/tmp/corpus.json", readFileSync(corpusFile));
+// --check: the later zip, where the finder looks before it would download it (once the first
+// requests are answered); its names, the top-level ones of its files.
+const LATER = "library-later.zip";
+if (check) {
+  const later = readFileSync(laterZip);
+  pyodide.FS.writeFile("/tmp/later.zip", later);
+  const names = pyodide.runPython(`import zipfile; sorted({n.split("/")[0].removesuffix(".pyc") for n in zipfile.ZipFile("/tmp/later.zip").namelist()})`);
+  pyodide.runPython(libraryParts({ later: { path: LATER, names: names.toJs() }, whole: "none.zip", left_out: [] }));
+  names.destroy();
+}
 const out = pyodide.runPython(`
 import json, sys, types, zipfile
 from importlib._bootstrap_external import _code_to_timestamp_pyc
@@ -70,27 +86,43 @@ if not ${check ? "True" : "False"}:
     sys.path.insert(0, "/tmp/elo_core.zip")
 
 import elo_core.facade
-answers = [elo_core.facade.handle(r) for r in json.load(open("/tmp/corpus.json"))]
+corpus = json.load(open("/tmp/corpus.json"))
+answers = [elo_core.facade.handle(r) for r in corpus["first"]]
+
+def loaded(zip):
+    # Frozen modules (os, site, codecs, importlib's bootstrap...) are never read from a zip.
+    return {m.__file__[len(zip) + 1:] for m in list(sys.modules.values())
+            if (getattr(m, "__file__", None) or "").startswith(zip + "/")
+            and getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"}
+
+if ${check ? "True" : "False"}:
+    import shutil
+    shutil.copy("/tmp/later.zip", "/lib/${LATER}")
+else:
+    first = loaded(library) | loaded("/tmp/elo_core.zip")
+answers += [elo_core.facade.handle(r) for r in corpus["later"]]
 result = {"answers": answers}
 if ${check ? "True" : "False"}:
     assert elo_core.__file__.startswith(library + "/"), elo_core.__file__
 else:
-    # Frozen modules (os, site, codecs, importlib's bootstrap...) are never read from the zip.
-    used = sorted({m.__file__[len(library) + 1:] for m in list(sys.modules.values())
-                   if (getattr(m, "__file__", None) or "").startswith(library + "/")
-                   and getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"})
+    used = sorted(loaded(library))
     whole = zipfile.ZipFile(library)
-    with zipfile.ZipFile("/tmp/library.zip", "w") as cut, zipfile.ZipFile("/tmp/elo_core.zip") as own:
+    with zipfile.ZipFile("/tmp/library.zip", "w") as cut, zipfile.ZipFile("/tmp/later.zip", "w") as later, \
+            zipfile.ZipFile("/tmp/elo_core.zip") as own:
         for info in whole.infolist():
             if not info.filename.endswith(".py"):
                 cut.writestr(info, whole.read(info.filename))
             elif info.filename in used:
-                add(cut, info.filename + "c", bytecode(whole.read(info.filename), info.filename), info.date_time)
+                add(cut if info.filename in first else later, info.filename + "c",
+                    bytecode(whole.read(info.filename), info.filename), info.date_time)
         for name in own.namelist():
             if name not in CLI_ONLY:
-                add(cut, name, own.read(name))
+                add(cut if name in first or not name.endswith(".pyc") else later, name, own.read(name))
     result["files"] = used
 json.dumps(result)
 `);
-if (!check) writeFileSync(mode, pyodide.FS.readFile("/tmp/library.zip"));
+if (!check) {
+  writeFileSync(zip, pyodide.FS.readFile("/tmp/library.zip"));
+  writeFileSync(laterZip, pyodide.FS.readFile("/tmp/later.zip"));
+}
 process.stdout.write(out + "\n");

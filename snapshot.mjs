@@ -4,17 +4,17 @@
 // and the standard library it uses, as bytecode) in place of the standard library:
 //
 //   node snapshot.mjs <pyodide dir> <out file> <reference request JSON> <library zip> \
-//                     <its left-out names, JSON> <the whole standard library, relative to worker.js>
+//                     <its later part's zip> <build.json's library entry, JSON>
 //
 // The interpreter must not hold any JavaScript object when the snapshot is taken
 // ("Unexpected hiwire entry"), so no PyProxy is kept.
 // Prints one JSON line: {"bytes": n, "response": "<elo_core's answer to the request>", "checksum": "<hex>"}.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { stdlibFallback } from "./web/worker/pyodide-adapter.js";
+import { libraryParts } from "./web/worker/pyodide-adapter.js";
 
-const [pyodideDir, out, request, library, leftOut, whole] = process.argv.slice(2);
+const [pyodideDir, out, request, library, later, entry] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + path.sep,
@@ -23,8 +23,11 @@ const pyodide = await loadPyodide({
   stdout: (s) => process.stderr.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),
 });
-// A standard module the library left out is fetched by the restored interpreter.
-pyodide.runPython(stdlibFallback(whole, JSON.parse(leftOut)));
+// What the library lacks is fetched by the restored interpreter; here, the later part is already
+// where the worker's finder writes it (the restored file system does not have it).
+const parts = JSON.parse(entry);
+pyodide.FS.writeFile(`/lib/${path.basename(parts.later.path)}`, readFileSync(later));
+pyodide.runPython(libraryParts(parts));
 // Import every module (warm: module code, caches) and answer the reference request once, so
 // that the restored interpreter starts ready: the facade, and the operations it imports only
 // when first asked for (a direct start's first answer does without them).

@@ -262,6 +262,7 @@ function bindControls() {
   bindTabs((tab, focus) => {
     setTab(tab, focus);
     update();
+    tabShown();
   });
   $("form").addEventListener("input", edited);
   $("form").addEventListener("paste", pasteGames);
@@ -323,7 +324,13 @@ function start() {
     update();
   }).catch(() => {});
   fillBandsTable().catch(() => {});
-  fillLichessSettings(ask).catch(() => {});
+  tabShown();
+}
+
+// What a tab shows beside its result, asked for once it is first shown, after the result: the
+// online ratings' code is not in the start's library (docs/performance.md, "The page's library").
+function tabShown() {
+  if (page.tab === "lichess") fillLichessSettings(ask).catch(() => {});
 }
 
 start();

@@ -48,10 +48,13 @@ export function renderLichess(answer) {
     `${fixed(r.opponent.deviation, 1)}.`);
 }
 
-// lichess's settings and where each comes from, asked for once.
+// lichess's settings and where each comes from, asked for once (later calls do nothing).
 export async function fillLichessSettings(ask) {
+  const table = $("lichess-settings");
+  if (table.dataset.asked) return;
+  table.dataset.asked = "true";
   const answer = await ask("lichess_settings");
-  const body = $("lichess-settings").tBodies[0];
+  const body = table.tBodies[0];
   for (const s of answer.result) {
     const tr = body.insertRow();
     const value = typeof s.value === "object" && s.value ? Object.entries(s.value).map(([k, v]) => `${k} ${v}`).join(", ")

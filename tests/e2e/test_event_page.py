@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
+from eventgen import home_norm_trf, swiss_trf, trf_line
 from playwright.sync_api import Page, expect
 
 from elo_core.event import rate_event, read_event
 
 DATA = Path(__file__).parents[1] / "data"
-sys.path.insert(0, str(DATA.parent))
-from eventgen import home_norm_trf, swiss_trf, trf_line  # noqa: E402
 
 LOAD_TIMEOUT = 120_000
 

@@ -5,16 +5,12 @@ before its fix. (How long things take under load: bench/load.py.)"""
 from __future__ import annotations
 
 import re
-import sys
 import threading
-from pathlib import Path
 
+from eventgen import pgn_games, trf_line
 from playwright.sync_api import Page, expect
 
 from devkit.server import Handler, serve
-
-sys.path.insert(0, str(Path(__file__).parents[1]))
-from eventgen import pgn_games, trf_line  # noqa: E402
 
 LOAD_TIMEOUT = 120_000
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"

@@ -7,7 +7,7 @@
 //    restore), `lockFileContents` (the lock file's content, instead of its download),
 //    `stdLibURL` (the standard library's zip);
 //  - the `js` module, `XMLHttpRequest` (synchronous in a worker) and `Uint8Array.to_bytes()` of
-//    its proxies (stdlibFallback); the runtime's dlmalloc exports (snapshot.mjs only);
+//    its proxies (libraryParts); the runtime's dlmalloc exports (snapshot.mjs only);
 //  - Pyodide downloads its wasm with the global fetch() from `indexURL` and instantiates it with
 //    the global WebAssembly.instantiateStreaming; it downloads the standard library with fetch()
 //    and reads only `ok` and `arrayBuffer()` of the answer;
@@ -19,24 +19,27 @@
 
 export const PYODIDE_VERSION = "314.0.7";
 
-// Python for an interpreter started with the page's library in place of the standard library
-// (build_runtime.py, make_library): a module it left out is found in the whole library, fetched once,
-// synchronously (the worker waits for it), when first asked for. `names`: the top-level names of
-// which a file was left out (build.json's library.left_out), the only ones looked for; `url`: the
-// whole library, relative to worker.js. A download that fails is not tried again: the import then
-// fails as any missing module does (ModuleNotFoundError). snapshot.mjs runs it too, so a restored
-// interpreter has it.
-export const stdlibFallback = (url, names) => `
+// Python for an interpreter started with the page's library (build_runtime.py, make_library): a
+// module not in it is found in one of two zips, each fetched once, synchronously (the worker
+// waits), when a module whose top-level name it lists is first asked for: the library's later
+// part (what only events, norms and online ratings import; `library.later`), then the whole
+// standard library (a module the library left out; `library.whole`, `library.left_out`).
+// `library`: build.json's entry, its paths relative to worker.js. A download that fails is not
+// tried again: the import fails as any missing module does (ModuleNotFoundError). snapshot.mjs
+// runs it too; a restored interpreter, whose file system has neither zip, fetches again if asked.
+export const libraryParts = (library) => `
 import sys
 
-class WholeStandardLibrary:
+class LibraryPart:
     def __init__(self, url, names):
-        self.url, self.names, self.zip, self.failed = url, frozenset(names), None, False
+        self.url, self.names, self.failed = url, frozenset(names), False
+        self.zip = "/lib/" + url.rpartition("/")[2]
 
     def find_spec(self, name, path=None, target=None):
+        import os
         if self.failed or name.partition(".")[0] not in self.names:
             return None
-        if self.zip is None:
+        if not os.path.exists(self.zip):
             try:
                 import js
                 request = js.XMLHttpRequest.new()
@@ -46,19 +49,19 @@ class WholeStandardLibrary:
                 request.send()
                 if request.status != 200:
                     raise OSError(f"HTTP {request.status}")
-                with open("/lib/python_stdlib_whole.zip", "wb") as f:
+                with open(self.zip, "wb") as f:
                     f.write(js.Uint8Array.new(request.response).to_bytes())
             except Exception as e:
                 self.failed = True
-                print(f"elo: {name} is not in the page's standard library, and the whole library could not be fetched: {e}")
+                print(f"elo: {name} is not in the page's library, and {self.url} could not be fetched: {e}")
                 return None
-            self.zip = "/lib/python_stdlib_whole.zip"
-            print(f"elo: {name} is not in the page's standard library; the whole library was fetched")
+            print(f"elo: {name} is not in the page's library; {self.url} was fetched")
         from importlib.machinery import PathFinder
         return PathFinder.find_spec(name, ["/".join([self.zip, *name.split(".")[:-1]])])
 
-sys.meta_path.append(WholeStandardLibrary(${JSON.stringify(url)}, ${JSON.stringify(names)}))
-del WholeStandardLibrary
+sys.meta_path.extend(LibraryPart(url, names) for url, names in ${JSON.stringify([
+  [library.later.path, library.later.names], [library.whole, library.left_out]])})
+del LibraryPart
 `;
 
 export class WasmError extends Error {}

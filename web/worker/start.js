@@ -12,7 +12,7 @@
 // start() resolves with {handle, jobs, prime}: elo_core's request handler, the idle jobs for
 // after the first answers, and whether the page may then start a primer for the next visit.
 
-import { loadRuntime, stdlibFallback, WasmError } from "./pyodide-adapter.js";
+import { libraryParts, loadRuntime, WasmError } from "./pyodide-adapter.js";
 import { dropKept, fetchAndKeep, keptSource, markFailed } from "./snapshot.js";
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
@@ -135,14 +135,14 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
 }
 
 // The direct start: a fresh interpreter with the page's library (build.json's `library`, in
-// place of the standard library; a standard module it left out is fetched from the whole one),
+// place of the standard library; what it lacks is fetched when first imported: libraryParts),
 // elo_core imported from it. Resolves with {runtime, handle, version}, or null to start with micropip.
 async function fromScratch(loadPyodide, build, { mark, paths }) {
   try {
     // No package is installed, so Pyodide gets an index of none (docs/performance.md, "No package index").
     const runtime = await loadRuntime(loadPyodide, { ...paths, lockInfo: build.snapshot.lock_info });
     mark("runtime");
-    runtime.run(stdlibFallback(build.library.whole, build.library.left_out));
+    runtime.run(libraryParts(build.library));
     return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__") };
   } catch (e) {
     if (e instanceof WasmError) throw e;
