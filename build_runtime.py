@@ -183,8 +183,9 @@ def _runtime_key(pyodide_dir: Path) -> list[bytes]:
 
 def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     """The page's library, written content-addressed into out_dir: build.json's `library` entry
-    ({path, bytes, sha256, later, whole, left_out}: `later`, the later part, {path, bytes, sha256,
-    names}, `names` the top-level names of its files; `whole`, the whole standard library;
+    ({path, bytes, sha256, gzip_bytes, later, whole, left_out}: `path`, the gzipped zip, `bytes` and
+    `sha256` the inflated one's; `later`, the later part, {path, bytes, sha256, names}, `names` the
+    top-level names of its files; `whole`, the whole standard library;
     `left_out`, the top-level names of which some module was left out, the only names looked for
     in the whole one)."""
     corpus = json.dumps({part: [r if isinstance(r, str) else json.dumps(r) for r in requests]
@@ -211,15 +212,16 @@ def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
             shutil.copy2(made_later, later)
             meta.write_text(json.dumps({"left_out": left_out, "later_names": later_names}) + "\n")
     info = json.loads(meta.read_text())
-    # content-addressed: never a stale cached copy
-    entry = {}
-    for key, path, stem in (("first", cut, "library"), ("later", later, "library-later")):
-        digest = file_sha256(path)
-        name = f"{stem}-{digest[:12]}.zip"
-        shutil.copy2(path, out_dir / name)
-        entry[key] = {"path": f"pyodide/{name}", "bytes": path.stat().st_size, "sha256": digest}
-    return {**entry["first"], "later": {**entry["later"], "names": info["later_names"]}, "whole": f"pyodide/{STDLIB}",
-            "left_out": info["left_out"]}
+    # Content-addressed names: never a stale cached copy. The first zip, its entries stored, is
+    # sent gzipped (Pages does not compress zips) and inflated by the worker: `bytes` and `sha256`
+    # are the inflated zip's, the one Python reads and the worker keeps.
+    digest, later_digest = file_sha256(cut), file_sha256(later)
+    name, later_name = f"library-{digest[:12]}.zip.gz", f"library-later-{later_digest[:12]}.zip"
+    (out_dir / name).write_bytes(gzip.compress(cut.read_bytes(), compresslevel=9, mtime=0))
+    shutil.copy2(later, out_dir / later_name)
+    return {"path": f"pyodide/{name}", "bytes": cut.stat().st_size, "sha256": digest, "gzip_bytes": (out_dir / name).stat().st_size,
+            "later": {"path": f"pyodide/{later_name}", "bytes": later.stat().st_size, "sha256": later_digest, "names": info["later_names"]},
+            "whole": f"pyodide/{STDLIB}", "left_out": info["left_out"]}
 
 
 def _wasm_initial_memory(wasm: Path) -> int:
@@ -262,7 +264,6 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
     Returns build.json's "snapshot" entry. Raises BuildError when no usable snapshot can be made.
     """
     check = json.dumps(SNAPSHOT_CHECK, sort_keys=True)
-    zip_path = pyodide_dir.parent / library["path"]
     entry = json.dumps(library, sort_keys=True)
     cache = _cache_dir("snapshots", *_runtime_key(pyodide_dir), SNAPSHOT_SCRIPT.read_bytes(),
                        CHECKSUM_SCRIPT.read_bytes(), ADAPTER.read_bytes(), check.encode(), entry.encode())
@@ -270,6 +271,8 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
     if not (gz.is_file() and meta.is_file()):
         with tempfile.TemporaryDirectory(prefix="elo-snapshot-") as tmp:
             raw = Path(tmp) / "snapshot.bin"
+            zip_path = Path(tmp) / "library.zip"
+            zip_path.write_bytes(gzip.decompress((pyodide_dir.parent / library["path"]).read_bytes()))
             made = _node(SNAPSHOT_SCRIPT, str(pyodide_dir), str(raw), check, str(zip_path),
                          str(pyodide_dir.parent / library["later"]["path"]), entry, what="the Pyodide snapshot")
             data = raw.read_bytes()

@@ -13,7 +13,8 @@
 // (its bytecode as the tests run it: with docstrings and asserts) and the standard library's
 // modules then imported but the frozen ones (optimised: no docstrings, asserts, column positions
 // or line numbers), with its files that are not .py; a module first imported by the later
-// requests goes to the later zip, the rest to the first. It prints one JSON line, {"answers":
+// requests goes to the later zip, the rest to the first (its entries stored, not compressed:
+// build_runtime.py gzips it whole). It prints one JSON line, {"answers":
 // [...], "files": [standard library paths used]}. With --check it starts with the first zip
 // alone, with the worker's finder for the later part (the adapter's libraryParts), answers the
 // first requests with the later zip out of reach, then the others with it in place (no fallback
@@ -56,7 +57,9 @@ library = next(p for p in sys.path if p.endswith(".zip"))
 DATE = (2020, 1, 1, 0, 0, 0)
 
 def add(zip, name, data, date=DATE):
-    zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    # The first zip's entries stored: the build gzips it whole, which packs them tighter.
+    kind = zipfile.ZIP_STORED if zip.filename == "/tmp/library.zip" else zipfile.ZIP_DEFLATED
+    zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=kind, compresslevel=9)
 
 # The command line's modules: the page never runs them.
 CLI_ONLY = {"elo_core/cli.pyc", "elo_core/cli_more.pyc", "elo_core/__main__.pyc"}
@@ -111,7 +114,7 @@ else:
             zipfile.ZipFile("/tmp/elo_core.zip") as own:
         for info in whole.infolist():
             if not info.filename.endswith(".py"):
-                cut.writestr(info, whole.read(info.filename))
+                add(cut, info.filename, whole.read(info.filename), info.date_time)
             elif info.filename in used:
                 add(cut if info.filename in first else later, info.filename + "c",
                     bytecode(whole.read(info.filename), info.filename), info.date_time)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import zipfile
 
 import pytest
@@ -56,12 +57,14 @@ def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context,
     # in the whole standard library, fetched once, and says so; the answers are the same.
     def cut_out(dist, info):
         path = dist / info["library"]["path"]
-        with zipfile.ZipFile(path) as z:
+        with zipfile.ZipFile(io.BytesIO(gzip.decompress(path.read_bytes()))) as z:
             entries = [(i, z.read(i.filename)) for i in z.infolist() if i.filename != "fractions.pyc"]
-        with zipfile.ZipFile(path, "w") as z:
+        cut = io.BytesIO()
+        with zipfile.ZipFile(cut, "w") as z:
             for entry, data in entries:
                 z.writestr(entry, data)
-        data = path.read_bytes()
+        data = cut.getvalue()
+        path.write_bytes(gzip.compress(data))
         info["library"].update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), left_out=[*info["library"]["left_out"], "fractions"])
         write_info(dist, info)
     base = serve_dir(site_copy(dist_dir, tmp_path, cut_out))
@@ -70,6 +73,20 @@ def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context,
     assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
     assert sum(m == "GET" and u.endswith("/pyodide/python_stdlib.zip") for m, u in requests) == 1, requests
     assert any("fractions is not in the page's library; pyodide/python_stdlib.zip was fetched" in m for m in console), console
+
+
+def test_a_worker_without_decompression_stream_starts_with_micropip(context, dist_dir, serve_dir, tmp_path):
+    # The page's library comes gzipped and the snapshot too: a browser without DecompressionStream
+    # can use neither, and starts the micropip way (the whole standard library), with the same answers.
+    def no_decompression(dist, info):
+        worker = dist / "worker.js"
+        worker.write_text("delete self.DecompressionStream;\n" + worker.read_text())
+    base = serve_dir(site_copy(dist_dir, tmp_path, no_decompression))
+    console: list[str] = []
+    rating, requests = first_result(context, base, console=console)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "micropip"
+    assert any("The direct start failed (no DecompressionStream" in m for m in console), console
+    assert not any("Fatal Python error" in m for m in console), console  # no Python start tried without its library
 
 
 def _garbage(dist, info):

@@ -83,6 +83,8 @@ function watchWasmFailure() {
 // An answer to Pyodide's download of the kept standard library: `slice` copies just the file
 // out of the kept buffer (a Response from the bytes would copy them twice).
 const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().buffer });
+// A gzipped file's answer, inflated (start.js makes no direct start without DecompressionStream).
+const inflated = (r) => (r.ok ? new Response(r.body.pipeThrough(new DecompressionStream("gzip"))) : r);
 
 // One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
 // (Pyodide's own download of it is answered with an empty response; if the early compile
@@ -96,10 +98,12 @@ export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, c
   const { instantiateStreaming } = WebAssembly;
   const download = (input, init) => fetch(input, init)
     .then((r) => (r.ok || onDownloadFailed(), r), (e) => (onDownloadFailed(), Promise.reject(e)));
+  // The page's library comes gzipped (build_runtime.py, make_library): inflated as it arrives.
+  const library = (input, init) => (stdlibURL.endsWith(".gz") ? download(input, init).then(inflated) : download(input, init));
   self.fetch = (input, init) => {
     const url = String(input);
     if (url === wasmURL) return compiled.then(() => new Response(), () => fetch(input, init));
-    if (url === stdlibURL && stdlib) return stdlib.then((bytes) => (bytes ? keptFile(bytes) : download(input, init)));
+    if (url === stdlibURL) return stdlib ? stdlib.then((bytes) => (bytes ? keptFile(bytes) : library(input, init))) : library(input, init);
     return download(input, init);
   };
   WebAssembly.instantiateStreaming = async (source, imports) => {

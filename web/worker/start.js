@@ -139,6 +139,10 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
 // elo_core imported from it. Resolves with {runtime, handle, version}, or null to start with micropip.
 async function fromScratch(loadPyodide, build, { mark, paths }) {
   try {
+    // The page's library comes gzipped (docs/architecture.md, "The page's library").
+    if (paths.stdlibURL.endsWith(".gz") && typeof DecompressionStream !== "function") {
+      throw new Error("no DecompressionStream in this browser to inflate the page's library");
+    }
     // No package is installed, so Pyodide gets an index of none (docs/performance.md, "No package index").
     const runtime = await loadRuntime(loadPyodide, { ...paths, lockInfo: build.snapshot.lock_info });
     mark("runtime");
