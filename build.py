@@ -66,24 +66,41 @@ def _run(cmd: list[str], **kw) -> None:
         raise BuildError(f"command failed ({e.returncode}): {' '.join(cmd)}") from e
 
 
+def _npm_installed(name: str) -> str | None:
+    pkg = ROOT / "node_modules" / name / "package.json"
+    return json.loads(pkg.read_text())["version"] if pkg.exists() else None
+
+
 def ensure_pyodide() -> Path:
-    """`npm ci` (integrity-checked against package-lock.json) unless already installed."""
-    pkg = PYODIDE_DIR / "package.json"
-    installed = json.loads(pkg.read_text())["version"] if pkg.exists() else None
-    if installed != PYODIDE_VERSION:
-        print(f"npm ci (pyodide {installed or 'missing'} -> {PYODIDE_VERSION})")
+    """`npm ci` (integrity-checked against package-lock.json) unless package.json's packages are
+    installed (Pyodide; fzstd, the worker's zstd decoder; the build's zstd encoder)."""
+    pins = json.loads((ROOT / "package.json").read_text())
+    wanted = {**pins.get("dependencies", {}), **pins.get("devDependencies", {})}
+    stale = [f"{name} {_npm_installed(name) or 'missing'} -> {version}" for name, version in wanted.items()
+             if _npm_installed(name) != version]
+    if stale:
+        print(f"npm ci ({', '.join(stale)})")
         npm = shutil.which("npm") or "npm"
         _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT)
-        installed = json.loads(pkg.read_text())["version"]
-        if installed != PYODIDE_VERSION:
-            raise BuildError(
-                f"node_modules/pyodide is {installed}, expected {PYODIDE_VERSION}: "
-                "package.json/package-lock.json disagree with build.py"
-            )
+    installed = _npm_installed("pyodide")
+    if installed != PYODIDE_VERSION:
+        raise BuildError(
+            f"node_modules/pyodide is {installed}, expected {PYODIDE_VERSION}: "
+            "package.json/package-lock.json disagree with build.py"
+        )
     missing = [f for f in PYODIDE_CORE if not (PYODIDE_DIR / f).is_file()]
     if missing:
         raise BuildError(f"pyodide package lacks core files: {missing}")
     return PYODIDE_DIR
+
+
+def copy_zstd_decoder(out: Path) -> None:
+    """The worker's zstd decoder, npm's fzstd (the page's library comes in zstd: docs/performance.md,
+    "The library in zstd"), headed by its version and its licence's copyright line."""
+    fzstd = ROOT / "node_modules" / "fzstd"
+    notice = next(line for line in (fzstd / "LICENSE").read_text().splitlines() if line.startswith("Copyright"))
+    out.write_text(f"// fzstd {_npm_installed('fzstd')}, MIT License, {notice}: https://github.com/101arrowz/fzstd\n"
+                   + (fzstd / "esm" / "index.mjs").read_text("utf-8"), "utf-8")
 
 
 def check_adapter(adapter: Path = ADAPTER) -> None:
@@ -162,6 +179,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns(".*", "__pycache__"))
         (dist / ".nojekyll").write_bytes(b"")  # GitHub Pages: serve files as they are
         copy_runtime(pyodide_dir, dist / "pyodide")
+        copy_zstd_decoder(dist / "worker" / "fzstd.mjs")
         (dist / "wheels").mkdir()
         shutil.copy2(micropip, dist / "wheels" / micropip.name)
         shutil.copy2(elo_wheel, dist / "wheels" / elo_wheel.name)

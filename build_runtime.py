@@ -104,6 +104,7 @@ def patch_runtime(text: str) -> str:
 # adapter's `libraryParts`).
 LIBRARY_SCRIPT = ROOT / "library.mjs"
 ADAPTER = WEB / "worker" / "pyodide-adapter.js"  # snapshot.mjs runs its Python too
+ZSTD_SCRIPT = ROOT / "zstd.mjs"  # the library sent in zstd, checked with the page's decoder
 _GAMES = [{"opponent": "1750", "score": "1"}, {"opponent": "1900", "score": "0.5"}, {"opponent": "2010", "score": "0"},
           {"opponent": "0", "score": "1"}, {"opponent": "1650", "score": "1"}]
 _TRF = "\n".join([
@@ -183,17 +184,17 @@ def _runtime_key(pyodide_dir: Path) -> list[bytes]:
 
 def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     """The page's library, written content-addressed into out_dir: build.json's `library` entry
-    ({path, bytes, sha256, gzip_bytes, later, whole, left_out}: `path`, the gzipped zip, `bytes` and
-    `sha256` the inflated one's; `later`, the later part, {path, bytes, sha256, names}, `names` the
+    ({path, bytes, sha256, zstd_bytes, later, whole, left_out}: `path`, the zip in zstd, `bytes` and
+    `sha256` the unpacked one's; `later`, the later part, {path, bytes, sha256, names}, `names` the
     top-level names of its files; `whole`, the whole standard library;
     `left_out`, the top-level names of which some module was left out, the only names looked for
     in the whole one)."""
     corpus = json.dumps({part: [r if isinstance(r, str) else json.dumps(r) for r in requests]
                          for part, requests in LIBRARY_CORPUS.items()})
     cache = _cache_dir("library", *_runtime_key(pyodide_dir), file_sha256(elo_wheel).encode(), LIBRARY_SCRIPT.read_bytes(),
-                       ADAPTER.read_bytes(), corpus.encode())
-    cut, later, meta = cache / "library.zip", cache / "later.zip", cache / "library.json"
-    if not (cut.is_file() and later.is_file() and meta.is_file()):
+                       ADAPTER.read_bytes(), ZSTD_SCRIPT.read_bytes(), corpus.encode())
+    cut, packed, later, meta = cache / "library.zip", cache / "library.zip.zst", cache / "later.zip", cache / "library.json"
+    if not (cut.is_file() and packed.is_file() and later.is_file() and meta.is_file()):
         with tempfile.TemporaryDirectory(prefix="elo-library-") as tmp:
             requests, made, made_later = Path(tmp) / "corpus.json", Path(tmp) / "library.zip", Path(tmp) / "later.zip"
             requests.write_text(corpus)
@@ -208,18 +209,20 @@ def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
             left_out = sorted({n.split("/")[0].removesuffix(".py") for n in names if n.endswith(".py") and n not in used["files"]})
             later_names = sorted({n.split("/")[0].removesuffix(".pyc") for n in zipfile.ZipFile(made_later).namelist()})
             cache.mkdir(parents=True, exist_ok=True)
+            _node(ZSTD_SCRIPT, "pack", str(made), str(packed), what="the page's library in zstd")
             shutil.copy2(made, cut)
             shutil.copy2(made_later, later)
             meta.write_text(json.dumps({"left_out": left_out, "later_names": later_names}) + "\n")
     info = json.loads(meta.read_text())
     # Content-addressed names: never a stale cached copy. The first zip, its entries stored, is
-    # sent gzipped (Pages does not compress zips) and inflated by the worker: `bytes` and `sha256`
-    # are the inflated zip's, the one Python reads and the worker keeps.
+    # sent in zstd (Pages compresses no zip; docs/performance.md, "The library in zstd") and
+    # unpacked by the worker: `bytes` and `sha256` are the unpacked zip's, which Python reads and
+    # the worker keeps.
     digest, later_digest = file_sha256(cut), file_sha256(later)
-    name, later_name = f"library-{digest[:12]}.zip.gz", f"library-later-{later_digest[:12]}.zip"
-    (out_dir / name).write_bytes(gzip.compress(cut.read_bytes(), compresslevel=9, mtime=0))
+    name, later_name = f"library-{digest[:12]}.zip.zst", f"library-later-{later_digest[:12]}.zip"
+    shutil.copy2(packed, out_dir / name)
     shutil.copy2(later, out_dir / later_name)
-    return {"path": f"pyodide/{name}", "bytes": cut.stat().st_size, "sha256": digest, "gzip_bytes": (out_dir / name).stat().st_size,
+    return {"path": f"pyodide/{name}", "bytes": cut.stat().st_size, "sha256": digest, "zstd_bytes": packed.stat().st_size,
             "later": {"path": f"pyodide/{later_name}", "bytes": later.stat().st_size, "sha256": later_digest, "names": info["later_names"]},
             "whole": f"pyodide/{STDLIB}", "left_out": info["left_out"]}
 
@@ -272,7 +275,7 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
         with tempfile.TemporaryDirectory(prefix="elo-snapshot-") as tmp:
             raw = Path(tmp) / "snapshot.bin"
             zip_path = Path(tmp) / "library.zip"
-            zip_path.write_bytes(gzip.decompress((pyodide_dir.parent / library["path"]).read_bytes()))
+            _node(ZSTD_SCRIPT, "unpack", str(pyodide_dir.parent / library["path"]), str(zip_path), what="the page's library")
             made = _node(SNAPSHOT_SCRIPT, str(pyodide_dir), str(raw), check, str(zip_path),
                          str(pyodide_dir.parent / library["later"]["path"]), entry, what="the Pyodide snapshot")
             data = raw.read_bytes()

@@ -14,7 +14,7 @@
 // modules then imported but the frozen ones (optimised: no docstrings, asserts, column positions
 // or line numbers), with its files that are not .py; a module first imported by the later
 // requests goes to the later zip, the rest to the first (its entries stored, not compressed:
-// build_runtime.py gzips it whole). It prints one JSON line, {"answers":
+// the build compresses it whole, zstd.mjs). It prints one JSON line, {"answers":
 // [...], "files": [standard library paths used]}. With --check it starts with the first zip
 // alone, with the worker's finder for the later part (the adapter's libraryParts), answers the
 // first requests with the later zip out of reach, then the others with it in place (no fallback
@@ -57,7 +57,7 @@ library = next(p for p in sys.path if p.endswith(".zip"))
 DATE = (2020, 1, 1, 0, 0, 0)
 
 def add(zip, name, data, date=DATE):
-    # The first zip's entries stored: the build gzips it whole, which packs them tighter.
+    # The first zip's entries stored: the build compresses it whole, which packs them tighter.
     kind = zipfile.ZIP_STORED if zip.filename == "/tmp/library.zip" else zipfile.ZIP_DEFLATED
     zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=kind, compresslevel=9)
 

@@ -5,10 +5,14 @@ vector, tell how the calculator's worker started, and wait for the snapshot's ke
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
+
+ZSTD_SCRIPT = Path(__file__).resolve().parents[2] / "zstd.mjs"
 
 LOAD_TIMEOUT_MS = 90_000
 # Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.
@@ -29,6 +33,20 @@ def build_info(dist: Path) -> dict:
 
 def write_info(dist: Path, info: dict) -> None:
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+
+
+def zstd(verb: str, data: bytes, tmp_path: Path) -> bytes:
+    """`data` packed or unpacked ("pack", "unpack") by zstd.mjs, as the build does."""
+    source, out = tmp_path / f"zstd-{verb}.in", tmp_path / f"zstd-{verb}.out"
+    source.write_bytes(data)
+    subprocess.run([shutil.which("node") or "node", str(ZSTD_SCRIPT), verb, str(source), str(out)],
+                   check=True, capture_output=True, timeout=120)
+    return out.read_bytes()
+
+
+def library_zip(dist: Path, tmp_path: Path) -> bytes:
+    """The page's library as Python reads it: build.json's `library` unpacked."""
+    return zstd("unpack", (dist / build_info(dist)["library"]["path"]).read_bytes(), tmp_path)
 
 
 def first_result(context, base: str, keep_open: bool = False, console: list[str] | None = None):

@@ -33,6 +33,7 @@ from startup_helpers import (
     downloaded,
     first_result,
     how_started,
+    library_zip,
     started_with,
     wait_for_mark,
     wait_for_result,
@@ -67,7 +68,7 @@ def test_the_library_keeps_elo_cores_line_numbers_and_drops_the_standard_library
     script = tmp_path / "lines.mjs"
     script.write_text(LINES)
     library = tmp_path / "library.zip"
-    library.write_bytes(gzip.decompress((dist_dir / build_info(dist_dir)["library"]["path"]).read_bytes()))
+    library.write_bytes(library_zip(dist_dir, tmp_path))
     out = subprocess.run([shutil.which("node") or "node", str(script), str(dist_dir / "pyodide"), str(library)],
                          capture_output=True, text=True, timeout=120, check=True).stdout
     stdlib_lines, elo_lines, function, line, first = json.loads(out.strip().splitlines()[-1])
@@ -77,7 +78,7 @@ def test_the_library_keeps_elo_cores_line_numbers_and_drops_the_standard_library
     assert line != first and "raise" in source[line - 1], (function, line, source[line - 1])
 
 
-def test_build_makes_a_restorable_snapshot(dist_dir):
+def test_build_makes_a_restorable_snapshot(dist_dir, tmp_path):
     snap = build_info(dist_dir).get("snapshot")
     assert snap, "build.json names no snapshot (see build.py's warning)"
     gz = dist_dir / snap["path"]
@@ -92,14 +93,14 @@ def test_build_makes_a_restorable_snapshot(dist_dir):
     lock = json.loads((dist_dir / "pyodide" / "pyodide-lock.json").read_text())
     assert snap["lock_info"] == lock["info"] and snap["lock_info"]["abi_version"]
     # made with the page's library: bytecode of elo_core and of the standard modules used only
-    # (sent gzipped, its entries stored: gzip packs them tighter across files)
+    # (sent in zstd, its entries stored: compressed whole, they pack tighter across files)
     library = build_info(dist_dir)["library"]
-    gz_path = dist_dir / library["path"]
-    assert gz_path.name.endswith(".zip.gz") and gz_path.stat().st_size == library["gzip_bytes"]
-    inflated = gzip.decompress(gz_path.read_bytes())
-    assert len(inflated) == library["bytes"] == snap["stdlib"]["bytes"]
-    assert hashlib.sha256(inflated).hexdigest() == library["sha256"] == snap["stdlib"]["sha256"]
-    with zipfile.ZipFile(io.BytesIO(inflated)) as z:
+    packed = dist_dir / library["path"]
+    assert packed.name.endswith(".zip.zst") and packed.stat().st_size == library["zstd_bytes"]
+    unpacked = library_zip(dist_dir, tmp_path)
+    assert len(unpacked) == library["bytes"] == snap["stdlib"]["bytes"]
+    assert hashlib.sha256(unpacked).hexdigest() == library["sha256"] == snap["stdlib"]["sha256"]
+    with zipfile.ZipFile(io.BytesIO(unpacked)) as z:
         names = z.namelist()
         assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
     modules = [n for n in names if n.endswith((".py", ".pyc"))]

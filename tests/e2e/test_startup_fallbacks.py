@@ -21,10 +21,12 @@ from startup_helpers import (
     build_info,
     downloaded,
     first_result,
+    library_zip,
     started_with,
     wait_for_mark,
     wait_until_kept,
     write_info,
+    zstd,
 )
 
 from devkit.server import Handler
@@ -57,14 +59,14 @@ def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context,
     # in the whole standard library, fetched once, and says so; the answers are the same.
     def cut_out(dist, info):
         path = dist / info["library"]["path"]
-        with zipfile.ZipFile(io.BytesIO(gzip.decompress(path.read_bytes()))) as z:
+        with zipfile.ZipFile(io.BytesIO(library_zip(dist, tmp_path))) as z:
             entries = [(i, z.read(i.filename)) for i in z.infolist() if i.filename != "fractions.pyc"]
         cut = io.BytesIO()
         with zipfile.ZipFile(cut, "w") as z:
             for entry, data in entries:
                 z.writestr(entry, data)
         data = cut.getvalue()
-        path.write_bytes(gzip.compress(data))
+        path.write_bytes(zstd("pack", data, tmp_path))
         info["library"].update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), left_out=[*info["library"]["left_out"], "fractions"])
         write_info(dist, info)
     base = serve_dir(site_copy(dist_dir, tmp_path, cut_out))
@@ -75,18 +77,22 @@ def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context,
     assert any("fractions is not in the page's library; pyodide/python_stdlib.zip was fetched" in m for m in console), console
 
 
-def test_a_worker_without_decompression_stream_starts_with_micropip(context, dist_dir, serve_dir, tmp_path):
-    # The page's library comes gzipped and the snapshot too: a browser without DecompressionStream
-    # can use neither, and starts the micropip way (the whole standard library), with the same answers.
+def test_a_worker_without_decompression_stream_starts_directly_and_keeps_nothing(context, dist_dir, serve_dir, tmp_path):
+    # The page's library comes in zstd, unpacked by the worker's own decoder: a browser without
+    # DecompressionStream starts directly all the same; the snapshot, gzipped, it cannot keep, and
+    # does not download (each visit then starts directly).
     def no_decompression(dist, info):
         worker = dist / "worker.js"
         worker.write_text("delete self.DecompressionStream;\n" + worker.read_text())
     base = serve_dir(site_copy(dist_dir, tmp_path, no_decompression))
     console: list[str] = []
-    rating, requests = first_result(context, base, console=console)
-    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "micropip"
-    assert any("The direct start failed (no DecompressionStream" in m for m in console), console
-    assert not any("Fatal Python error" in m for m in console), console  # no Python start tried without its library
+    everything: list[tuple[str, str]] = []
+    context.on("request", lambda r: everything.append((r.method, r.url)))
+    rating, requests, page = first_result(context, base, keep_open=True, console=console)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
+    page.wait_for_function("() => performance.getEntriesByName('elo:settled').length > 0", timeout=60_000)
+    assert any("snapshot was not kept for the next visit: no DecompressionStream" in m for m in console), console
+    assert not downloaded(everything, build_info(dist_dir)["snapshot"]["path"]), everything
 
 
 def _garbage(dist, info):

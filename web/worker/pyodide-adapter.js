@@ -83,23 +83,23 @@ function watchWasmFailure() {
 // An answer to Pyodide's download of the kept standard library: `slice` copies just the file
 // out of the kept buffer (a Response from the bytes would copy them twice).
 const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().buffer });
-// A gzipped file's answer, inflated (start.js makes no direct start without DecompressionStream).
-const inflated = (r) => (r.ok ? new Response(r.body.pipeThrough(new DecompressionStream("gzip"))) : r);
+const wholeBuffer = (bytes) => (bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer);
 
 // One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
 // (Pyodide's own download of it is answered with an empty response; if the early compile
 // failed, Pyodide downloads and compiles as usual). `stdlib`: a promise of the kept standard
-// library's bytes or null (then downloaded). `snapshot`: the bytes to restore.
+// library's bytes or null (then downloaded). `unpack`: bytes -> bytes, for a downloaded standard
+// library sent packed (the page's library, in zstd). `snapshot`: the bytes to restore.
 // `onDownloadFailed`: called when a download Pyodide makes fails.
-export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, snapshot = null,
-  lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
+export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, unpack = null,
+  snapshot = null, lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
   const wasm = watchWasmFailure();
   const { fetch } = self;
   const { instantiateStreaming } = WebAssembly;
   const download = (input, init) => fetch(input, init)
     .then((r) => (r.ok || onDownloadFailed(), r), (e) => (onDownloadFailed(), Promise.reject(e)));
-  // The page's library comes gzipped (build_runtime.py, make_library): inflated as it arrives.
-  const library = (input, init) => (stdlibURL.endsWith(".gz") ? download(input, init).then(inflated) : download(input, init));
+  const unpacked = (r) => (r.ok ? { ok: true, arrayBuffer: async () => wholeBuffer(unpack(new Uint8Array(await r.arrayBuffer()))) } : r);
+  const library = (input, init) => (unpack ? download(input, init).then(unpacked) : download(input, init));
   self.fetch = (input, init) => {
     const url = String(input);
     if (url === wasmURL) return compiled.then(() => new Response(), () => fetch(input, init));

@@ -14,6 +14,7 @@
 
 import { libraryParts, loadRuntime, WasmError } from "./pyodide-adapter.js";
 import { dropKept, fetchAndKeep, keptSource, markFailed } from "./snapshot.js";
+import { decompress } from "./fzstd.mjs"; // copied from npm's fzstd by build.py
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const runtimeFailed = (e) =>
@@ -45,7 +46,9 @@ export async function start({ early, options, progress, here, mark }) {
   early.compiled.catch(() => missing.look());
   if (!build.snapshot) missing.look(); // a build without a snapshot needs every file
   const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, compiled: early.compiled,
-    stdlibURL: here(build.library?.path ?? "pyodide/python_stdlib.zip"), onDownloadFailed: () => missing.look() };
+    stdlibURL: here(build.library?.path ?? "pyodide/python_stdlib.zip"), onDownloadFailed: () => missing.look(),
+    // The page's library comes in zstd (docs/performance.md, "The library in zstd").
+    unpack: build.library?.path.endsWith(".zst") ? decompress : null };
   // The kept copy's check starts now, before the loader is in.
   const kept = build.snapshot ? await keptSource(build.snapshot, early.kept, { mark, onDamagedKept: dropKept }) : null;
   const ready = (runtime, version, how) => {
@@ -90,7 +93,7 @@ export async function start({ early, options, progress, here, mark }) {
     }
     missing.look(); // the micropip start needs every file, the two wheels too
     await missing.checked;
-    return await fromMicropip(loadPyodide, build, { progress, here, paths: { ...paths, stdlibURL: here("pyodide/python_stdlib.zip") } });
+    return await fromMicropip(loadPyodide, build, { progress, here, paths: { ...paths, stdlibURL: here("pyodide/python_stdlib.zip"), unpack: null } });
   } catch (e) {
     missing.look();
     await missing.checked; // a missing file is the cause to report
@@ -139,10 +142,6 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
 // elo_core imported from it. Resolves with {runtime, handle, version}, or null to start with micropip.
 async function fromScratch(loadPyodide, build, { mark, paths }) {
   try {
-    // The page's library comes gzipped (docs/architecture.md, "The page's library").
-    if (paths.stdlibURL.endsWith(".gz") && typeof DecompressionStream !== "function") {
-      throw new Error("no DecompressionStream in this browser to inflate the page's library");
-    }
     // No package is installed, so Pyodide gets an index of none (docs/performance.md, "No package index").
     const runtime = await loadRuntime(loadPyodide, { ...paths, lockInfo: build.snapshot.lock_info });
     mark("runtime");
