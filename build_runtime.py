@@ -192,7 +192,7 @@ def make_library(pyodide_dir: Path, elo_wheel: Path, out_dir: Path) -> dict:
     corpus = json.dumps({part: [r if isinstance(r, str) else json.dumps(r) for r in requests]
                          for part, requests in LIBRARY_CORPUS.items()})
     cache = _cache_dir("library", *_runtime_key(pyodide_dir), file_sha256(elo_wheel).encode(), LIBRARY_SCRIPT.read_bytes(),
-                       ADAPTER.read_bytes(), ZSTD_SCRIPT.read_bytes(), corpus.encode())
+                       ADAPTER.read_bytes(), ZSTD_SCRIPT.read_bytes(), (ROOT / "package-lock.json").read_bytes(), corpus.encode())
     cut, packed, later, meta = cache / "library.zip", cache / "library.zip.zst", cache / "later.zip", cache / "library.json"
     if not (cut.is_file() and packed.is_file() and later.is_file() and meta.is_file()):
         with tempfile.TemporaryDirectory(prefix="elo-library-") as tmp:

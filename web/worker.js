@@ -50,7 +50,6 @@ early.kept = quiet(import("./worker/snapshot.js").then((s) => s.readKept(keptByt
 // found one import after another.
 const modules = Promise.all([import("./worker/start.js"), import("./worker/scheduler.js")]);
 quiet(import("./worker/pyodide-adapter.js"));
-quiet(import("./worker/fzstd.mjs"));
 const progress = (stage, detail, extra = {}) => {
   if (stage === "ready") mark("ready", extra.start);
   postMessage({ type: "progress", stage, detail, ...extra });

@@ -124,7 +124,7 @@ def wait_for_load_error(page, base: str) -> str:
 
 
 @pytest.mark.parametrize("missing", ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-                                     "pyodide/library-*.zip", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                                     "pyodide/library-*.zip.zst", "worker/fzstd.mjs", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                                      "wheels/micropip-*.whl", "wheels/elo_core-*.whl"])
 def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path, missing):
     # worker.js looks for the missing file only once the start has gone wrong. The whole

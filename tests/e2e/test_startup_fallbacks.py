@@ -51,7 +51,7 @@ def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_start(con
     checked = sorted(u.removeprefix(base) for m, u in requests if m == "HEAD")
     assert checked == sorted([*(f"pyodide/{f}" for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                                                         "python_stdlib.zip", "pyodide-lock.json")),
-                              info["library"]["path"], info["micropip"], info["elo_core"]]), checked
+                              info["library"]["path"], "worker/fzstd.mjs", info["micropip"], info["elo_core"]]), checked
 
 
 def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context, dist_dir, serve_dir, tmp_path):
@@ -65,9 +65,10 @@ def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context,
         with zipfile.ZipFile(cut, "w") as z:
             for entry, data in entries:
                 z.writestr(entry, data)
-        data = cut.getvalue()
-        path.write_bytes(zstd("pack", data, tmp_path))
-        info["library"].update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), left_out=[*info["library"]["left_out"], "fractions"])
+        data, packed = cut.getvalue(), zstd("pack", cut.getvalue(), tmp_path)
+        path.write_bytes(packed)
+        info["library"].update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), zstd_bytes=len(packed),
+                               left_out=[*info["library"]["left_out"], "fractions"])
         write_info(dist, info)
     base = serve_dir(site_copy(dist_dir, tmp_path, cut_out))
     console: list[str] = []
@@ -91,8 +92,23 @@ def test_a_worker_without_decompression_stream_starts_directly_and_keeps_nothing
     rating, requests, page = first_result(context, base, keep_open=True, console=console)
     assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
     page.wait_for_function("() => performance.getEntriesByName('elo:settled').length > 0", timeout=60_000)
+    page.close()
     assert any("snapshot was not kept for the next visit: no DecompressionStream" in m for m in console), console
     assert not downloaded(everything, build_info(dist_dir)["snapshot"]["path"]), everything
+    rating, requests = first_result(context, base)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
+
+
+def test_a_library_that_does_not_unpack_leads_to_the_micropip_start(context, dist_dir, serve_dir, tmp_path):
+    # The page's library's download is not zstd (a host that changed it, a damaged copy): the
+    # direct start fails, and the micropip one answers the same.
+    def garbled(dist, info):
+        (dist / info["library"]["path"]).write_bytes(b"not zstd at all" * 1000)
+    base = serve_dir(site_copy(dist_dir, tmp_path, garbled))
+    console: list[str] = []
+    rating, requests = first_result(context, base, console=console)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "micropip"
+    assert any("The direct start failed" in m for m in console), console
 
 
 def _garbage(dist, info):

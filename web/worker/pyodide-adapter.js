@@ -83,13 +83,14 @@ function watchWasmFailure() {
 // An answer to Pyodide's download of the kept standard library: `slice` copies just the file
 // out of the kept buffer (a Response from the bytes would copy them twice).
 const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().buffer });
+// Pyodide asks for an ArrayBuffer: an unpacked view of part of one is copied out.
 const wholeBuffer = (bytes) => (bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer);
 
 // One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
 // (Pyodide's own download of it is answered with an empty response; if the early compile
 // failed, Pyodide downloads and compiles as usual). `stdlib`: a promise of the kept standard
-// library's bytes or null (then downloaded). `unpack`: bytes -> bytes, for a downloaded standard
-// library sent packed (the page's library, in zstd). `snapshot`: the bytes to restore.
+// library's bytes or null (then downloaded). `unpack`: bytes -> (a promise of) bytes, for a
+// downloaded standard library sent packed (the page's library, in zstd). `snapshot`: the bytes to restore.
 // `onDownloadFailed`: called when a download Pyodide makes fails.
 export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, unpack = null,
   snapshot = null, lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
@@ -98,7 +99,7 @@ export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, c
   const { instantiateStreaming } = WebAssembly;
   const download = (input, init) => fetch(input, init)
     .then((r) => (r.ok || onDownloadFailed(), r), (e) => (onDownloadFailed(), Promise.reject(e)));
-  const unpacked = (r) => (r.ok ? { ok: true, arrayBuffer: async () => wholeBuffer(unpack(new Uint8Array(await r.arrayBuffer()))) } : r);
+  const unpacked = (r) => (r.ok ? { ok: true, arrayBuffer: async () => wholeBuffer(await unpack(new Uint8Array(await r.arrayBuffer()))) } : r);
   const library = (input, init) => (unpack ? download(input, init).then(unpacked) : download(input, init));
   self.fetch = (input, init) => {
     const url = String(input);

@@ -14,7 +14,6 @@
 
 import { libraryParts, loadRuntime, WasmError } from "./pyodide-adapter.js";
 import { dropKept, fetchAndKeep, keptSource, markFailed } from "./snapshot.js";
-import { decompress } from "./fzstd.mjs"; // copied from npm's fzstd by build.py
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const runtimeFailed = (e) =>
@@ -47,8 +46,7 @@ export async function start({ early, options, progress, here, mark }) {
   if (!build.snapshot) missing.look(); // a build without a snapshot needs every file
   const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, compiled: early.compiled,
     stdlibURL: here(build.library?.path ?? "pyodide/python_stdlib.zip"), onDownloadFailed: () => missing.look(),
-    // The page's library comes in zstd (docs/performance.md, "The library in zstd").
-    unpack: build.library?.path.endsWith(".zst") ? decompress : null };
+    unpack: build.library?.path.endsWith(".zst") ? unpackLibrary(build.library) : null };
   // The kept copy's check starts now, before the loader is in.
   const kept = build.snapshot ? await keptSource(build.snapshot, early.kept, { mark, onDamagedKept: dropKept }) : null;
   const ready = (runtime, version, how) => {
@@ -100,6 +98,12 @@ export async function start({ early, options, progress, here, mark }) {
     throw e;
   }
 }
+
+// The page's library comes in zstd (docs/performance.md, "The library in zstd"): the decoder
+// (npm's fzstd, copied by build.py) is imported only when the library is downloaded, and writes
+// into a buffer of the library's size, which it returns without a copy.
+const unpackLibrary = (library) => async (bytes) =>
+  (await import("./fzstd.mjs")).decompress(bytes, new Uint8Array(library.bytes));
 
 // Restores the kept snapshot; resolves with {runtime, handle, version}, or null to start another
 // way. Throws only for what no other start can fix either (the wasm itself failing).
@@ -216,7 +220,7 @@ class MissingFiles {
   constructor(build, here) {
     const needed = [
       ...RUNTIME_FILES.map((f) => [`pyodide/${f}`, "the Python runtime"]),
-      ...(build.library ? [[build.library.path, "the Python runtime"]] : []),
+      ...(build.library ? [[build.library.path, "the Python runtime"], ["worker/fzstd.mjs", "the Python runtime"]] : []),
       [build.micropip, "the package installer"],
       [build.elo_core, "the rating engine"],
     ];
