@@ -13,7 +13,7 @@ import { fieldOf, readForm, refuseRules, requests, rulesChosen, rulesWritten, se
 import { fixed, grouped, setText } from "./format.js";
 import { showHeadline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
-import { embedCode, primeCodeCache, registerServiceWorker, reportHeight, served } from "./lifecycle.js";
+import { embedCode, primeCodeCache, registerServiceWorker, reloadOnTakeover, reportHeight, served } from "./lifecycle.js";
 import { clearMessages, clearUnasked, holdMessages, releaseMessages, renderInitial, renderKfactor, renderPerformance, renderRate, renderScoreNeeded,
   renderSingle, renderWhatIf } from "./render.js";
 import { addRows, pending as rowsPending, removeAll, removeRow, settled as rowsSettled } from "./rows.js";
@@ -309,6 +309,7 @@ function start() {
   // a moment, so they never compete with the start or with typing (docs/performance.md). An
   // embed has neither: a blog's reader pays only for the calculator they see.
   if (!address.embed) {
+    reloadOnTakeover();
     onSettled(() => whenTypingPauses(() => registerServiceWorker(scriptURL)));
     onSettled(({ prime }) => prime && served.then(() => primeCodeCache(scriptURL)));
   }

@@ -14,15 +14,25 @@ const $ = (id) => document.getElementById(id);
 let markServed;
 export const served = new Promise((resolve) => (markServed = resolve));
 
+// A new version taking over from the one that served this page means someone accepted it, in
+// this tab or another: the tab reloads into it rather than go on with the old page and the new
+// version's files. Watched as the page starts, for its registration waits until typing pauses,
+// and another tab may accept meanwhile; the first version's taking over a page that none served
+// is no reason to reload.
+export function reloadOnTakeover() {
+  if (!("serviceWorker" in navigator)) return;
+  let controller = navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    markServed();
+    if (controller) location.reload();
+    controller = navigator.serviceWorker.controller;
+  });
+}
+
 export function registerServiceWorker(scriptURL) {
   if (!("serviceWorker" in navigator)) return markServed();
   if (navigator.serviceWorker.controller) markServed();
-  // Once a new version was offered here, its taking over means someone accepted it, in this tab
-  // or another: every such tab reloads into it rather than go on with the old page and the new
-  // version's files.
-  let offered = false;
   const offer = (waiting) => {
-    offered = true;
     $("update").hidden = false;
     const button = $("update-reload");
     button.disabled = false;
@@ -34,10 +44,6 @@ export function registerServiceWorker(scriptURL) {
       setText(button, "Updating…");
     };
   };
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    markServed();
-    if (offered) location.reload();
-  });
   navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
     if (!registration) return markServed(); // e.g. blocked by the browser's settings
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
