@@ -57,9 +57,7 @@ library = next(p for p in sys.path if p.endswith(".zip"))
 DATE = (2020, 1, 1, 0, 0, 0)
 
 def add(zip, name, data, date=DATE):
-    # The first zip's entries stored: the build compresses it whole, which packs them tighter.
-    kind = zipfile.ZIP_STORED if zip.filename == "/tmp/library.zip" else zipfile.ZIP_DEFLATED
-    zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=kind, compresslevel=9)
+    zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=zip.compression, compresslevel=9)
 
 # The command line's modules: the page never runs them.
 CLI_ONLY = {"elo_core/cli.pyc", "elo_core/cli_more.pyc", "elo_core/__main__.pyc"}
@@ -110,7 +108,9 @@ if ${check ? "True" : "False"}:
 else:
     used = sorted(loaded(library))
     whole = zipfile.ZipFile(library)
-    with zipfile.ZipFile("/tmp/library.zip", "w") as cut, zipfile.ZipFile("/tmp/later.zip", "w") as later, \
+    # The first zip's entries stored: the build compresses it whole, which packs them tighter.
+    with zipfile.ZipFile("/tmp/library.zip", "w") as cut, \
+            zipfile.ZipFile("/tmp/later.zip", "w", compression=zipfile.ZIP_DEFLATED) as later, \
             zipfile.ZipFile("/tmp/elo_core.zip") as own:
         for info in whole.infolist():
             if not info.filename.endswith(".py"):
