@@ -25,11 +25,15 @@ async function sha256(response) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Puts `files` ([path, sha256] pairs) into `cache`, each checked against this build's hash.
-// "no-cache": revalidate with the server, so files the page just downloaded come from the HTTP
-// cache (a 304) instead of a second download; the hash check still refuses any other build's.
+// Puts `files` ([path, sha256] pairs) into `cache`, each checked against this build's hash. A file
+// some cache already holds with that hash is taken from there: the previous build's copy, or the
+// wasm the calculator's worker unpacked (worker/wasm.js), which the network sends only in zstd.
+// Otherwise "no-cache": revalidate with the server, so files the page just downloaded come from
+// the HTTP cache (a 304) instead of a second download; the hash check still refuses any other build's.
 async function fill(cache, files) {
   await Promise.all(files.map(async ([path, hash]) => {
+    const held = await caches.match(here(path)).catch(() => null);
+    if (held?.ok && (await sha256(held)) === hash) return cache.put(here(path), held);
     const response = await fetch(here(path), { cache: "no-cache" });
     if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
     if ((await sha256(response)) !== hash) throw new Error(`precache ${path}: not the file of build ${BUILD}`);

@@ -12,17 +12,27 @@ const here = (path) => new URL(path, import.meta.url).href;
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 const quiet = (promise) => (promise?.catch(() => {}), promise);
 
+// The runtime's wasm goes over the network in zstd, unpacked as it arrives and compiled meanwhile
+// (worker/wasm.js). A page sw.js controls compiles sw.js's copy instead, with the compiled code
+// Chromium keeps for it: asked for with `only-if-cached` and a query the HTTP cache never saw
+// (sw.js drops queries), so a page it does not control gets a miss at once (docs/performance.md,
+// "The wasm in zstd").
+const wasmURL = here("pyodide/pyodide.asm.wasm");
 // A host that serves the wasm with another Content-Type than application/wasm makes the streaming
 // compile fail: it is then compiled from its bytes (slower, and no compiled code kept).
-const wasmURL = here("pyodide/pyodide.asm.wasm");
 const servedAsWasm = (r) => r.headers.get("Content-Type")?.startsWith("application/wasm");
+const compile = (r) => (r.ok && !servedAsWasm(r) ? r.arrayBuffer().then((b) => WebAssembly.compile(b)) : WebAssembly.compileStreaming(r));
+async function compileWasm() {
+  const copy = await fetch(`${wasmURL}?offline-copy`, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+  if (copy?.ok) return compile(copy);
+  const [packed, { unpackWasm }] = await Promise.all([fetch(here("pyodide/pyodide.asm.wasm.zst")), import("./worker/wasm.js")]);
+  return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? wasmURL : null }));
+}
 const wasmSupported = typeof WebAssembly === "object";
 const early = {
   wasmURL,
   compiled: quiet(wasmSupported && WebAssembly.compileStreaming
-    ? fetch(wasmURL)
-      .then((r) => (r.ok && !servedAsWasm(r) ? r.arrayBuffer().then((b) => WebAssembly.compile(b)) : WebAssembly.compileStreaming(r)))
-      .then((module) => (mark("wasm"), module))
+    ? compileWasm().then((module) => (mark("wasm"), module))
     : Promise.reject(new Error("no WebAssembly.compileStreaming"))),
   // Read here, as soon as it is in: {json} or {status} (start.js says what went wrong).
   build: quiet(fetch(here("build.json"), { cache: "no-cache" }).then((r) => (r.ok ? r.json().then((json) => ({ json }))

@@ -75,8 +75,25 @@ def test_a_first_visit_sends_each_file_once(playwright, dist_dir, serve_dir, tmp
     context.close()
     assert {path: n for path, n in sent.items() if n > 1} == {}
     info = json.loads((dist_dir / "build.json").read_text())
-    for path in (info["snapshot"]["path"], info["library"]["path"], info["library"]["whole"], "pyodide/pyodide.asm.wasm"):
+    for path in (info["snapshot"]["path"], info["library"]["path"], info["library"]["whole"], "pyodide/pyodide.asm.wasm.zst"):
         assert sent.get(path) == 1, (path, sent)
+    # the wasm goes over the network in zstd only: the offline copy is the one the worker unpacked
+    assert "pyodide/pyodide.asm.wasm" not in sent, sent
+
+
+def test_a_visit_the_service_worker_controls_compiles_its_copy_of_the_wasm(page: Page, site_url):
+    # The first visit's worker unpacked the wasm, sent in zstd, and kept it; sw.js took its offline
+    # copy from there. The next visit's worker compiles that copy, and downloads no wasm.
+    page.goto(site_url + VECTOR)
+    ready(page)
+    controlled(page)
+    assert "elo-unpacked" not in page.evaluate("() => caches.keys()")  # sw.js has its own copy now
+    seen: list[tuple[str, bool]] = []
+    page.context.on("response", lambda r: seen.append((r.url.split("/")[-1], r.from_service_worker)))
+    page.reload()
+    ready(page)
+    assert ("pyodide.asm.wasm?offline-copy", True) in seen, seen
+    assert not any(name.startswith("pyodide.asm.wasm.zst") for name, _ in seen), seen
 
 
 def test_offline_use_comes_back_after_cache_storage_is_cleared(page: Page, site_url):
@@ -148,6 +165,8 @@ def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site
     # (The service worker's own precache may still download files: from_service_worker False.)
     assert ("pyodide.mjs", True) in served and ("pyodide.asm.mjs", True) in served, served
     assert snapshot not in primer and "python_stdlib.zip" not in primer, served
+    # the wasm too: sw.js's copy (worker/wasm.js), not the one sent in zstd
+    assert ("pyodide.asm.wasm", True) in served and ("pyodide.asm.wasm.zst", True) not in served, served
     assert_primer_ended(page)
     page.fill("#rating", "1900")  # and the calculator goes on answering
     expect(page.get_by_test_id("new-rating")).to_have_text("1906")

@@ -189,7 +189,7 @@ def test_first_paint_shows_the_link_and_nothing_moves_after(browser, site_url, w
 def test_load_failure_is_explained(page: Page, dist_dir, serve_dir, tmp_path):
     broken = tmp_path / "dist"
     shutil.copytree(dist_dir, broken)
-    (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    (broken / "pyodide" / "pyodide.asm.wasm.zst").unlink()
     page.goto(serve_dir(broken))
     expect(tid(page, "load-status")).to_contain_text("Could not download", timeout=LOAD_TIMEOUT)
     expect(page.locator("body")).to_have_class("engine-failed")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import site_copy
+from startup_helpers import zstd
 
 LOAD_TIMEOUT_MS = 60_000
 
@@ -99,7 +100,7 @@ def test_no_request_leaves_this_machine(context, site_url, external_requests):
     page = context.new_page()
     start_worker(page, site_url)
     page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=LOAD_TIMEOUT_MS)
-    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in seen), seen
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm.zst") for u in seen), seen
     assert any(u.endswith("/build.json") for u in seen), seen  # the worker's own fetch
     assert external_requests == []
 
@@ -123,7 +124,7 @@ def wait_for_load_error(page, base: str) -> str:
     return error["message"]
 
 
-@pytest.mark.parametrize("missing", ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+@pytest.mark.parametrize("missing", ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm.zst",
                                      "pyodide/library-*.zip.zst", "worker/fzstd.mjs", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                                      "wheels/micropip-*.whl", "wheels/elo_core-*.whl"])
 def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path, missing):
@@ -145,7 +146,10 @@ def test_missing_file_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path
 
 def test_corrupt_wasm_reports_error_not_hang(page, dist_dir, serve_dir, tmp_path):
     # Pyodide itself only logs this and never settles; worker.js must notice.
+    # Both the wasm sent in zstd (it unpacks, but does not compile) and the plain one, which
+    # Pyodide then downloads.
     def corrupt(root, info):
+        (root / "pyodide" / "pyodide.asm.wasm.zst").write_bytes(zstd("pack", b"not wasm at all", tmp_path))
         (root / "pyodide" / "pyodide.asm.wasm").write_bytes(b"not wasm at all")
     base = serve_dir(site_copy(dist_dir, tmp_path, corrupt))
     message = wait_for_load_error(page, base)

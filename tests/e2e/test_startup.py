@@ -39,9 +39,11 @@ from startup_helpers import (
     wait_for_result,
     wait_until_kept,
     write_info,
+    zstd,
 )
 
 import build
+import build_runtime
 from devkit.server import Handler
 
 # Run by node with the page's library alone: the distinct lines of a standard module's function and
@@ -127,6 +129,16 @@ def test_build_makes_a_restorable_snapshot(dist_dir, tmp_path):
     # the runtime script shipped, with which the snapshot was made, has build.py's patches
     runtime = (dist_dir / "pyodide" / build.RUNTIME_SCRIPT).read_text()
     assert all(new in runtime for _, new in build.RUNTIME_PATCHES)
+
+
+def test_the_wasm_sent_in_zstd_is_the_plain_one(dist_dir, tmp_path):
+    # The worker downloads the wasm in zstd (worker/wasm.js); sw.js checks the copy it unpacked
+    # against the plain file's hash, which the falling-back starts download.
+    wasm = (dist_dir / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    packed = (dist_dir / "pyodide" / build_runtime.WASM_ZSTD).read_bytes()
+    assert len(packed) < len(wasm) / 3 and zstd("unpack", packed, tmp_path) == wasm
+    sw = (dist_dir / "sw.js").read_text()
+    assert f'"pyodide/pyodide.asm.wasm": "{hashlib.sha256(wasm).hexdigest()}"' in sw
 
 
 def test_a_first_visit_starts_directly_and_keeps_the_snapshot_for_the_next(context, site_url, dist_dir, external_requests):

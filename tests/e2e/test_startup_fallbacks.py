@@ -33,13 +33,13 @@ from devkit.server import Handler
 
 
 def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_start(context, dist_dir, serve_dir):
-    # The wasm's first download fails (HTTP 503): the early compile fails, so the worker
-    # checks every file (all there), while Pyodide downloads the wasm again, and starts.
+    # The wasm's download (in zstd) fails (HTTP 503): the early compile fails, so the worker
+    # checks every file (all there), while Pyodide downloads the plain wasm, and starts.
     failed = []
 
     class FailsOnce(Handler):
         def do_GET(self):
-            if self.path.endswith("/pyodide.asm.wasm") and not failed:
+            if self.path.endswith("/pyodide.asm.wasm.zst") and not failed:
                 failed.append(self.path)
                 return self.send_error(503)
             super().do_GET()
@@ -49,9 +49,24 @@ def test_a_start_that_went_wrong_looks_for_missing_files_and_may_still_start(con
     info = build_info(dist_dir)
     assert started_with(requests, info) == "direct"
     checked = sorted(u.removeprefix(base) for m, u in requests if m == "HEAD")
-    assert checked == sorted([*(f"pyodide/{f}" for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+    assert any(m == "GET" and u.endswith("/pyodide/pyodide.asm.wasm") for m, u in requests), requests
+    assert checked == sorted([*(f"pyodide/{f}" for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.asm.wasm.zst",
                                                         "python_stdlib.zip", "pyodide-lock.json")),
                               info["library"]["path"], "worker/fzstd.mjs", info["micropip"], info["elo_core"]]), checked
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbled"])
+def test_a_wasm_that_does_not_unpack_leads_to_the_plain_one(context, dist_dir, serve_dir, tmp_path, damage):
+    # The wasm sent in zstd is cut short or is not zstd (a damaged copy, a host that changed it):
+    # the early compile fails, every file is there, and Pyodide downloads the plain wasm.
+    def damaged(dist, info):
+        path = dist / "pyodide" / "pyodide.asm.wasm.zst"
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2] if damage == "truncated" else b"not zstd at all" * 1000)
+    base = serve_dir(site_copy(dist_dir, tmp_path, damaged))
+    rating, requests = first_result(context, base)
+    assert rating == EXPECTED and started_with(requests, build_info(dist_dir)) == "direct"
+    assert any(m == "GET" and u.endswith("/pyodide/pyodide.asm.wasm") for m, u in requests), requests
 
 
 def test_a_module_left_out_of_the_library_is_fetched_from_the_whole_one(context, dist_dir, serve_dir, tmp_path):

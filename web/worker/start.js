@@ -211,7 +211,7 @@ export class LoadError extends Error {
 // The browser's own fetch, taken before the adapter's stand-in may replace it during a start.
 const browserFetch = self.fetch.bind(self);
 
-const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.asm.wasm.zst", "python_stdlib.zip", "pyodide-lock.json"];
 
 class MissingFiles {
   #look;
