@@ -30,6 +30,7 @@ from build_runtime import (  # noqa: F401  (RUNTIME_PATCHES, RUNTIME_SCRIPT, pat
     PYODIDE_VERSION,
     RUNTIME_PATCHES,
     RUNTIME_SCRIPT,
+    WASM_ZSTD,
     BuildError,
     copy_runtime,
     file_sha256,
@@ -229,8 +230,9 @@ def stamp_service_worker(dist: Path, build_hash: str) -> None:
     the worker precaches exactly these files and checks each one against its hash.
     """
     sw = dist / SERVICE_WORKER
+    # The wasm in zstd is left out: offline, the worker compiles sw.js's copy of the plain wasm.
     files = {p.relative_to(dist).as_posix(): file_sha256(p) for p in _files(dist)
-             if p.name != SERVICE_WORKER and not p.name.startswith(".")}
+             if p.name != SERVICE_WORKER and not p.name.startswith(".") and p.name != WASM_ZSTD}
     text = sw.read_text("utf-8")
     if "__BUILD__" not in text or "__FILES__" not in text:
         raise BuildError(f"{sw} lacks the __BUILD__ / __FILES__ placeholders")

@@ -1,13 +1,15 @@
-// Zstandard for the build and the tests (docs/performance.md, "The library in zstd"): GitHub
-// Pages compresses no zip, so the page's library is sent compressed by the build, and the
-// worker unpacks it with fzstd, the decoder it ships.
+// Zstandard for the build and the tests (docs/performance.md, "The library in zstd", "The wasm
+// in zstd"): the page's library and the runtime's wasm are sent compressed by the build (tighter
+// than the gzip Pages would send, which compresses no zip at all), and the worker unpacks them
+// with fzstd, the decoder it ships.
 //
 //   node zstd.mjs pack <in> <out>     level 22; prints {"bytes": n}, after checking that fzstd
-//                                     gives <in> back (the decoder the page has, not the encoder's)
+//                                     gives <in> back, at once and streamed in chunks (the
+//                                     decoder the page has, not the encoder's)
 //   node zstd.mjs unpack <in> <out>   with fzstd; prints {"bytes": n}
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { decompress } from "fzstd";
+import { Decompress, decompress } from "fzstd";
 
 const [verb, input, output] = process.argv.slice(2);
 const data = new Uint8Array(readFileSync(input));
@@ -17,8 +19,14 @@ if (verb === "pack") {
   const zstd = createRequire(import.meta.url)("@bokuweb/zstd-wasm");
   await zstd.init();
   out = zstd.compress(data, 22);
-  const back = decompress(out);
-  if (back.length !== data.length || !back.every((b, i) => b === data[i])) throw new Error("fzstd does not give the input back");
+  const same = (back) => back.length === data.length && back.every((b, i) => b === data[i]);
+  if (!same(decompress(out))) throw new Error("fzstd does not give the input back");
+  // and as the worker unpacks the wasm: streamed, in chunks as a download arrives
+  const blocks = [];
+  const stream = new Decompress((block) => blocks.push(block));
+  for (let at = 0; at < out.length; at += 65536) stream.push(out.subarray(at, at + 65536));
+  stream.push(new Uint8Array(0), true);
+  if (!same(Buffer.concat(blocks))) throw new Error("fzstd's stream does not give the input back");
 } else if (verb === "unpack") {
   out = decompress(data);
 } else {

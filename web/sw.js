@@ -26,14 +26,23 @@ async function sha256(response) {
 }
 
 // Puts `files` ([path, sha256] pairs) into `cache`, each checked against this build's hash. A file
-// some cache already holds with that hash is taken from there: the previous build's copy, or the
-// wasm the calculator's worker unpacked (worker/wasm.js), which the network sends only in zstd.
+// some cache already holds with that hash is taken from there: the wasm the calculator's worker
+// unpacked (worker/wasm.js; the network sends it only in zstd), or the previous build's copy.
 // Otherwise "no-cache": revalidate with the server, so files the page just downloaded come from
 // the HTTP cache (a 304) instead of a second download; the hash check still refuses any other build's.
+const UNPACKED_CACHE = "elo-unpacked"; // worker/wasm.js
+async function held(path, hash) {
+  for (const options of [{ cacheName: UNPACKED_CACHE }, {}]) {
+    const response = await caches.match(here(path), options).catch(() => null);
+    if (response?.ok && (await sha256(response)) === hash) return response;
+  }
+  return null;
+}
+
 async function fill(cache, files) {
   await Promise.all(files.map(async ([path, hash]) => {
-    const held = await caches.match(here(path)).catch(() => null);
-    if (held?.ok && (await sha256(held)) === hash) return cache.put(here(path), held);
+    const copy = await held(path, hash);
+    if (copy) return cache.put(here(path), copy);
     const response = await fetch(here(path), { cache: "no-cache" });
     if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
     if ((await sha256(response)) !== hash) throw new Error(`precache ${path}: not the file of build ${BUILD}`);

@@ -94,6 +94,7 @@ def test_a_visit_the_service_worker_controls_compiles_its_copy_of_the_wasm(page:
     ready(page)
     assert ("pyodide.asm.wasm?offline-copy", True) in seen, seen
     assert not any(name.startswith("pyodide.asm.wasm.zst") for name, _ in seen), seen
+    assert not any(name == "pyodide.asm.wasm" for name, _ in seen), seen  # compiled: no fallback download
 
 
 def test_offline_use_comes_back_after_cache_storage_is_cleared(page: Page, site_url):

@@ -139,6 +139,7 @@ def test_the_wasm_sent_in_zstd_is_the_plain_one(dist_dir, tmp_path):
     assert len(packed) < len(wasm) / 3 and zstd("unpack", packed, tmp_path) == wasm
     sw = (dist_dir / "sw.js").read_text()
     assert f'"pyodide/pyodide.asm.wasm": "{hashlib.sha256(wasm).hexdigest()}"' in sw
+    assert f'"pyodide/{build_runtime.WASM_ZSTD}"' not in sw  # offline, the plain one is compiled
 
 
 def test_a_first_visit_starts_directly_and_keeps_the_snapshot_for_the_next(context, site_url, dist_dir, external_requests):

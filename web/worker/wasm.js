@@ -32,16 +32,20 @@ export function unpackWasm(packed, { keepAs = null } = {}) {
     flush() {
       unpacker.push(new Uint8Array(0), true); // throws for a stream cut short
       if (keepAs) keep(keepAs, new Blob(blocks));
+      blocks.length = 0; // the Blob has its own copy
     },
   }));
   return new Response(body, { headers: WASM });
 }
 
-// Kept in the background; a browser without Cache Storage (or out of space) only loses the
-// offline copy's shortcut: sw.js then downloads the plain wasm.
+// Kept in the background, unless a copy of that size is there already (a browser without service
+// workers would write it at every visit; sw.js checks the copy's hash all the same). A browser
+// without Cache Storage (or out of space) only loses the shortcut: sw.js then downloads the plain wasm.
 function keep(url, blob) {
+  const bytes = String(blob.size);
   Promise.resolve()
     .then(() => caches.open(UNPACKED_CACHE))
-    .then((cache) => cache.put(url, new Response(blob, { headers: WASM })))
+    .then(async (cache) => (await cache.match(url))?.headers.get("Content-Length") === bytes
+      || cache.put(url, new Response(blob, { headers: { ...WASM, "Content-Length": bytes } })))
     .catch(() => {});
 }
