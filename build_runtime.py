@@ -87,12 +87,13 @@ def copy_runtime(pyodide_dir: Path, dest: Path) -> None:
 
 
 # The wasm as the worker downloads it (docs/performance.md, "The wasm in zstd"): Pages gzips it,
-# zstd at level 22 makes it a fifth smaller. The plain one stays for the starts that fall back.
+# zstd at level 22 makes it smaller (the figures: there). The plain one stays for the starts
+# that fall back.
 WASM_ZSTD = "pyodide.asm.wasm.zst"
 
 
 def pack_wasm(wasm: Path) -> Path:
-    """The wasm in zstd, made once per wasm and encoder (cached: level 22 takes seconds), checked
+    """The wasm in zstd, made once per wasm and encoder (cached: level 22 is slow), checked
     to unpack with the page's decoder."""
     cache = _cache_dir("wasm", file_sha256(wasm).encode(), ZSTD_SCRIPT.read_bytes(), (ROOT / "package-lock.json").read_bytes())
     packed = cache / WASM_ZSTD

@@ -1,5 +1,5 @@
-// The runtime's wasm as it goes over the network: in zstd (build_runtime.py, WASM_ZSTD), a fifth
-// smaller than the gzip Pages would send (docs/performance.md, "The wasm in zstd"). It is
+// The runtime's wasm as it goes over the network: in zstd (build_runtime.py, WASM_ZSTD), smaller
+// than the gzip Pages would send (docs/performance.md, "The wasm in zstd"). It is
 // unpacked with fzstd as it arrives, into a Response that WebAssembly.compileStreaming compiles
 // meanwhile; a stream that does not unpack makes that compile fail, and Pyodide then downloads
 // the plain wasm (pyodide-adapter.js).
@@ -8,7 +8,8 @@ import { Decompress } from "./fzstd.mjs";
 
 // Where the unpacked wasm is kept for sw.js, which takes its offline copy from any cache holding
 // the file with its build's hash, and deletes this one once it has its own.
-export const UNPACKED_CACHE = "elo-unpacked";
+// sw.js names it too (a classic script, it cannot import this one).
+const UNPACKED_CACHE = "elo-unpacked";
 
 const WASM = { "Content-Type": "application/wasm" };
 
