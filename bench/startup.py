@@ -19,7 +19,8 @@ same profile, also open --dwell seconds; "repeat 2" one more new tab after it (w
 third visit finds, e.g. compiled code that the repeat visit made). The goal is judged on
 "repeat". The figure is navigation start -> the first animation frame in which the
 result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on screen.
-Also: main-thread long tasks after first paint (site), keystroke latency with 30 games
+Also: main-thread long tasks after first paint (site; the longest of each visit with what ran
+in its long animation frame), keystroke latency with 30 games
 (input event -> last DOM change it causes; typed from 0.3 s after the result, on a first
 visit and on the next visit of the same profile, in --key-visits fresh profiles with service
 workers blocked, and on a first visit in as many profiles where the page registers sw.js
@@ -127,7 +128,7 @@ def main(argv=None) -> int:
                     cold = visit(context, urls[which], dwell_s=args.dwell, network=args.network)
                     runs[f"{label} cold"].append(cold["seconds"])
                     if which == "site":
-                        longtasks["cold"].append((cold["longtasks"], cold["longest_ms"]))
+                        longtasks["cold"].append((cold["longtasks"], cold["longest_ms"], cold["longest"]))
                     if label == "site+sw":
                         ok = wait_for_sw(cold["page"])
                         if not ok:
@@ -144,7 +145,7 @@ def main(argv=None) -> int:
                         repeat = visit(context, urls[which], dwell_s=args.dwell if not nth else 0, network=args.network)
                         runs[f"{label} repeat{nth}{how}"].append(repeat["seconds"])
                         if which == "site":
-                            longtasks["repeat"].append((repeat["longtasks"], repeat["longest_ms"]))
+                            longtasks["repeat"].append((repeat["longtasks"], repeat["longest_ms"], repeat["longest"]))
                         if label == "site" and not nth:
                             repeat_marks.append(repeat["marks"])
                         repeat["page"].close()
@@ -184,9 +185,12 @@ def main(argv=None) -> int:
             verdict = f"  (goal ≤ {GOALS[goal]} x: {'met' if ratio <= GOALS[goal] else 'NOT met'})" if goal else ""
             print(f"  {k:30} {ratio:5.2f} x{verdict}")
         for kind, visits in longtasks.items():
-            hit = [m for c, m in visits if c]
-            print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _ in visits)} "
+            hit = [m for c, m, _ in visits if c]
+            print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _, _ in visits)} "
                   f"in {len(hit)} of {len(visits)} visits, longest {max(hit, default=0):.0f} ms (goal: none)")
+            for _, _, what in visits:
+                if what:
+                    print(f"  the visit's longest: {what}")
         for label, times in primed.items():
             done = [t for t in times if t is not None]
             if times:

@@ -22,9 +22,10 @@ EXPECTED = "1811"
 SITE_QUERY = "?rating=1800&k=20&games=1750:1,1900:0.5&rules=2025-10-01"
 
 # Runs before any page script: records when the result is first on screen (polled
-# once per animation frame, so the time is that of a frame that shows it), first paint
-# and the main thread's long tasks, and reports them half a second after the result
-# through the console. Playwright is never asked to evaluate anything in the page
+# once per animation frame, so the time is that of a frame that shows it), first paint,
+# the main thread's long tasks and the long animation frames that hold them (what ran:
+# scripts, style and layout), and reports them half a second after the result through
+# the console. Playwright is never asked to evaluate anything in the page
 # before that, so its own injected script (compiled on first use: a long task of its
 # own) stays out of the figures.
 PROBE = """
@@ -35,9 +36,21 @@ PROBE = """
       for (const e of list.getEntries()) longtasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch (e) {}
+  const frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        frames.push({ start: e.startTime, end: e.startTime + e.duration,
+          layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((s) => ({ what: [(s.sourceURL || "").split("/").pop(), s.sourceFunctionName, `(${s.invokerType})`]
+            .filter(Boolean).join(" "),
+            ms: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })) });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch (e) {}
   const report = (result) => {
     const paint = performance.getEntriesByType("paint").find((e) => e.name === "first-paint");
-    console.log("elo-bench:" + JSON.stringify({ result, firstPaint: paint ? paint.startTime : null, longtasks }));
+    console.log("elo-bench:" + JSON.stringify({ result, firstPaint: paint ? paint.startTime : null, longtasks, frames }));
   };
   const poll = (now) => {
     const el = document.querySelector('[data-testid="new-rating"]');
@@ -115,12 +128,28 @@ def visit(context, url: str, dwell_s: float = 0, timeout_ms: int = 90_000, netwo
         page.goto(url, wait_until="commit")
     data = json.loads(message.value.text[len("elo-bench:"):])
     first_paint = data["firstPaint"] or 0
-    after = [d for start, d in data["longtasks"] if start + d > first_paint]
+    after = [(start, d) for start, d in data["longtasks"] if start + d > first_paint]
     marks = worker_marks(page)
     if dwell_s:
         page.wait_for_timeout(dwell_s * 1000)
     return {"page": page, "seconds": data["result"] / 1000, "marks": marks,
-            "longtasks": len(after), "longest_ms": max(after, default=0.0)}
+            "longtasks": len(after), "longest_ms": max((d for _, d in after), default=0.0),
+            "longest": attribute(max(after, key=lambda t: t[1]), data) if after else None}
+
+
+def attribute(task: tuple[float, float], data: dict) -> str:
+    """What a long task was, in words: when (after navigation, and against the result) and what
+    ran in the long animation frame that holds it (Chromium's scripts, style and layout)."""
+    start, ms = task
+    when = f"{ms:.0f} ms at {start:.0f} ms ({start - data['result']:+.0f} ms from the result)"
+    overlap = lambda f: min(f["end"], start + ms) - max(f["start"], start)  # noqa: E731
+    frame = max(data.get("frames", []), key=overlap, default=None)
+    if not frame or overlap(frame) <= 0:
+        return f"{when}: no long animation frame holds it"
+    parts = [f"{s['what'].strip()} {s['ms']:.0f} ms" + (f" (forced layout {s['forcedLayout']:.0f})" if s["forcedLayout"] >= 1 else "")
+             for s in sorted(frame["scripts"], key=lambda s: -s["ms"])[:3]]
+    parts.append(f"style and layout {frame['layout']:.0f} ms")
+    return f"{when}: " + "; ".join(parts)
 
 
 def worker_marks(page) -> dict[str, float]:
