@@ -121,11 +121,12 @@ export function drawBars(svg, bars) {
     const f = frame(svg, BARS_PAD);
     const mid = (f.top + f.bottom) / 2;
     svg.append(el("line", { x1: f.left, x2: f.right, y1: mid, y2: mid, class: "axis" }));
-    svg.append(el("text", { x: f.left - 6, y: mid + 4, "text-anchor": "end", class: "grid-label" }, "0"));
+    // The scale's numbers are set in the values' size (style.css): "0", drawn now, lays out that size.
+    svg.append(el("text", { x: f.left - 6, y: mid + 4, "text-anchor": "end", class: "scale" }, "0"));
     const ticks = svg.appendChild(el("g", { class: "grid" }));
     for (const at of [f.top, f.bottom]) {
       ticks.append(el("line", { x1: f.left, x2: f.right, y1: at, y2: at }));
-      ticks.append(el("text", { x: f.left - 6, y: at + 4, "text-anchor": "end" }));
+      ticks.append(el("text", { x: f.left - 6, y: at + 4, "text-anchor": "end", class: "scale" }));
     }
     svg.__bars = { f, mid, ticks, rects: svg.appendChild(el("g")), labels: svg.appendChild(el("g")),
       values: svg.appendChild(el("g", { class: "values" })) };
@@ -211,6 +212,11 @@ export function setCurve(curve) {
 
 export function watchCharts({ embed }) {
   state.off = embed;
+  // The frames (axes and their labels) are drawn before the first paint, with a text in each
+  // size the charts use: the first text at a size is slow to lay out while the worker's start
+  // keeps the browser busy, and in the frame of the first result it was a long task
+  // (docs/performance.md, "Chart frames before the first paint").
+  if (!embed) paint([], []);
   for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
     el.addEventListener("contentvisibilityautostatechange", (event) => {
       if (event.target !== el) return; // it bubbles: .whatif and .explain inside have their own

@@ -161,6 +161,7 @@ requestAnimationFrame(() => {
   window.__firstFrame = {
     rows: document.querySelectorAll('[data-testid="game-row"]').length,
     rating: document.getElementById("rating")?.value ?? null,
+    chartLabels: document.querySelectorAll("#curve text, #bars text").length > 0,
   };
 });
 """
@@ -168,16 +169,16 @@ requestAnimationFrame(() => {
 
 @pytest.mark.parametrize("width", [1280, 375])
 def test_first_paint_shows_the_link_and_nothing_moves_after(browser, site_url, width):
-    """The first frame already holds the link's values and game rows (app.js is
-    render-blocking and sets the page up at once), and neither that nor the result's
-    arrival moves what is on screen."""
+    """The first frame already holds the link's values, game rows and the charts' frames
+    (app.js is render-blocking and sets the page up at once), and neither that nor the
+    result's arrival moves what is on screen."""
     page = browser.new_page(viewport={"width": width, "height": 800}, service_workers="block")
     try:
         page.add_init_script(FIRST_FRAME_PROBE)
         page.goto(site_url + "?rating=2100&k=20&games=1750:1,1900:0.5,2000:0&rules=2025-10-01")
         expect(tid(page, "new-rating")).to_have_text(re.compile(r"^\d{4}$"), timeout=LOAD_TIMEOUT)
         page.wait_for_timeout(500)  # the frames that show the result
-        assert page.evaluate("window.__firstFrame") == {"rows": 3, "rating": "2100"}
+        assert page.evaluate("window.__firstFrame") == {"rows": 3, "rating": "2100", "chartLabels": True}
         # The status line's text changes as the engine loads (0.001-0.005 each at 375 px);
         # rows or values arriving after the first paint moved the page by 0.075-0.156.
         shift = page.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")

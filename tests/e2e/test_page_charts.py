@@ -113,3 +113,23 @@ def test_charts_on_screen_follow_answers_whatever_the_blocks_around_them_say(pag
     page.fill("#rating", "1700")
     look_at_charts(page)
     expect(first_title).to_have_text(re.compile(r"^vs 1750: won, difference -50, "))
+
+
+
+def test_each_font_size_of_the_charts_is_drawn_before_the_first_paint(page: Page, site_url):
+    # A text at a size not yet laid out is slow to lay out while the worker's start keeps the
+    # browser busy: every size the charts take is in their frames, drawn before the first paint,
+    # so the first result's frame lays out no new one (charts.js, watchCharts).
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        window.__sizesBefore = [...document.querySelectorAll("#curve text, #bars text")]
+            .filter((t) => t.textContent).map((t) => getComputedStyle(t).fontSize);
+    });""")
+    open_page(page, site_url, rating=1800, k=20, games="1750:1,1900:0.5", rules="2025-10-01")
+    look_at_charts(page)
+    expect(page.locator("#bars .values text")).to_have_count(2)
+    expect(page.locator("#curve .legend text")).to_have_count(2)
+    before = page.evaluate("window.__sizesBefore")
+    after = page.evaluate("""() => [...document.querySelectorAll("#curve text, #bars text")]
+        .filter((t) => t.textContent).map((t) => getComputedStyle(t).fontSize)""")
+    assert before and len(after) > 10, (before, after)
+    assert set(after) <= set(before), (before, after)
