@@ -110,7 +110,8 @@ def main(argv=None) -> int:
         runs = {k: [] for k in ("baseline cold", "baseline repeat", "baseline repeat 2",
                                 "site cold", "site repeat (HTTP cache)", "site repeat 2 (HTTP cache)",
                                 "site+sw cold", "site+sw repeat (SW)", "site+sw repeat 2 (SW)")}
-        longtasks, byte_counts, repeat_marks = {"cold": [], "repeat": []}, {}, []
+        longtasks, byte_counts = {"cold": [], "repeat": []}, {}
+        repeat_marks = {"site": [], "site+sw": []}  # the worker's marks of each first repeat visit
         # one list of keystrokes per profile
         keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": [],
                 "first visit, answers ahead blocked (each keystroke asks the worker)": []}
@@ -146,8 +147,8 @@ def main(argv=None) -> int:
                         runs[f"{label} repeat{nth}{how}"].append(repeat["seconds"])
                         if which == "site":
                             longtasks["repeat"].append((repeat["longtasks"], repeat["longest_ms"], repeat["longest"]))
-                        if label == "site" and not nth:
-                            repeat_marks.append(repeat["marks"])
+                        if which == "site" and not nth:
+                            repeat_marks[label].append(repeat["marks"])
                         repeat["page"].close()
                     context.close()
                 print(f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in runs.items() if v), flush=True)
@@ -196,10 +197,12 @@ def main(argv=None) -> int:
             if times:
                 print(f"code-cache primer done ({label} cold visits, waited for): {len(done)} of {len(times)}, "
                       f"median {statistics.median(done) / 1000 if done else float('nan'):.2f} s after navigation")
-        names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in repeat_marks)]
-        if repeat_marks and names:
-            print("where a repeat visit's time goes (site, HTTP cache; ms after navigation, median): "
-                  + ", ".join(f"{n} {statistics.median(m[n] for m in repeat_marks):.0f}" for n in names))
+        for label, how in (("site", "HTTP cache"), ("site+sw", "served by sw.js")):
+            marks = repeat_marks[label]
+            names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in marks)]
+            if marks and names:
+                print(f"where a repeat visit's time goes ({how}; ms after navigation, median): "
+                      + ", ".join(f"{n} {statistics.median(m[n] for m in marks):.0f}" for n in names))
         for which, visits in keys.items():
             ks = [k for one in visits for k in one]
             p95 = pct(ks, 95)
