@@ -142,7 +142,10 @@ def attribute(task: tuple[float, float], data: dict) -> str:
     ran in the long animation frame that holds it (Chromium's scripts, style and layout)."""
     start, ms = task
     when = f"{ms:.0f} ms at {start:.0f} ms ({start - data['result']:+.0f} ms from the result)"
-    overlap = lambda f: min(f["end"], start + ms) - max(f["start"], start)  # noqa: E731
+
+    def overlap(frame: dict) -> float:
+        return min(frame["end"], start + ms) - max(frame["start"], start)
+
     frame = max(data.get("frames", []), key=overlap, default=None)
     if not frame or overlap(frame) <= 0:
         return f"{when}: no long animation frame holds it"
