@@ -3,10 +3,11 @@
 
     python bench/pair.py 0b118bc                    # that commit's build against the working tree's
     python bench/pair.py 0b118bc -n 8 --network fast4g --http 2
+    python bench/pair.py 0b118bc --sw                 # the repeat visit served by sw.js
 
 The way to tell whether a change made a start quicker on this shared, noisy machine: both builds
-are measured in one run, round after round, in fresh profiles (no service worker; the repeat
-visit after the code-cache primer, from the HTTP cache). Per visit: navigation -> the first frame
+are measured in one run, round after round, in fresh profiles (no service worker, or with --sw the
+page's own; the repeat visit after the code-cache primer, from the HTTP cache or served by sw.js). Per visit: navigation -> the first frame
 showing the result, and the worker's marks (wasm compiled, runtime up, ready). The other commit
 is built from a git worktree. Timings are information, not pass/fail.
 """
@@ -26,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 from netem import NETWORKS, emulate  # noqa: E402
-from visits import PROBE, ROOT, SITE_QUERY, Profiles, load_build, wait_for_primer, worker_marks  # noqa: E402
+from visits import PROBE, ROOT, SITE_QUERY, Profiles, load_build, wait_for_primer, wait_for_sw, worker_marks  # noqa: E402
 
 from devkit.h2server import ServedH2  # noqa: E402
 from devkit.server import PagesHandler, Served  # noqa: E402
@@ -72,6 +73,7 @@ def main(argv=None) -> int:
     ap.add_argument("-n", type=int, default=6, help="rounds")
     ap.add_argument("--network", choices=list(NETWORKS), default="none")
     ap.add_argument("--http", choices=("1.1", "2"), default="1.1")
+    ap.add_argument("--sw", action="store_true", help="let the page register sw.js: the repeat visit is served by it")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -85,8 +87,10 @@ def main(argv=None) -> int:
             profiles = Profiles(p, "disk", (f"--ignore-certificate-errors-spki-list={','.join(trusted)}",) if trusted else ())
             for r in range(args.n):
                 for name in (list(servers) if r % 2 == 0 else list(servers)[::-1]):
-                    context = profiles.new(service_workers="block")
+                    context = profiles.new(service_workers="allow" if args.sw else "block")
                     cold = visit(context, servers[name].url + SITE_QUERY, args.network)
+                    if args.sw and not wait_for_sw(cold["page"]):
+                        print(f"  ({name}: sw.js did not activate; its repeat is from the HTTP cache)")
                     wait_for_primer(cold["page"])
                     cold["page"].close()
                     repeat = visit(context, servers[name].url + SITE_QUERY, args.network)
@@ -98,7 +102,8 @@ def main(argv=None) -> int:
             profiles.close()
         for server in servers.values():
             server.close()
-        print(f"\nChromium {version}, network {args.network}, HTTP/{args.http}, n={args.n}, medians in ms")
+        print(f"\nChromium {version}, network {args.network}, HTTP/{args.http}, {'sw.js' if args.sw else 'no sw.js'}, "
+              f"n={args.n}, medians in ms")
         for name, visits in runs.items():
             for kind in ("cold", "repeat"):
                 print(f"{name:>12} {kind:6} {summary([x[kind] for x in visits])}")

@@ -4,7 +4,7 @@
 // own modules have arrived (docs/performance.md, "Everything asked at once").
 //
 // Options come from the page through the worker's name: "prime" starts it as a primer, which
-// makes a start as the next visit will and does nothing more (docs/performance.md, "Primer");
+// makes a start as the next visit will and then at most warms up (docs/performance.md, "Primer");
 // "embed" keeps no snapshot for a next visit (docs/performance.md, "Embed").
 
 const options = { priming: self.name === "prime", keeping: self.name !== "embed" && self.name !== "prime" };
@@ -22,18 +22,27 @@ const wasmURL = here("pyodide/pyodide.asm.wasm");
 // compile fail: it is then compiled from its bytes (slower, and no compiled code kept).
 const servedAsWasm = (r) => r.headers.get("Content-Type")?.startsWith("application/wasm");
 const compile = (r) => (r.ok && !servedAsWasm(r) ? r.arrayBuffer().then((b) => WebAssembly.compile(b)) : WebAssembly.compileStreaming(r));
-async function compileWasm() {
-  const copy = await fetch(`${wasmURL}?offline-copy`, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
-  if (copy?.ok) return compile(copy);
+// The wasm unpacked from zstd has no URL, so Chromium keeps no compiled code for it; compiled with
+// an option that changes nothing for Pyodide's wasm (it imports no string builtins), V8 does not
+// share that compile with a primer's of sw.js's copy in the same process, whose code it then
+// keeps for the next visit (docs/performance.md, "The primer keeps the wasm's compiled code").
+const UNKEPT = { builtins: ["js-string"] };
+const offlineCopy = () => fetch(`${wasmURL}?offline-copy`, { cache: "only-if-cached", mode: "same-origin" })
+  .then((r) => (r.ok ? r : null), () => null);
+async function compileWasm(copy) {
+  const kept = await copy;
+  if (kept) return compile(kept);
   const [packed, { unpackWasm }] = await Promise.all([fetch(here("pyodide/pyodide.asm.wasm.zst")), import("./worker/wasm.js")]);
-  return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? wasmURL : null }));
+  return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? wasmURL : null }), UNKEPT);
 }
 const wasmSupported = typeof WebAssembly === "object";
+const copy = wasmSupported && WebAssembly.compileStreaming ? offlineCopy() : null;
 const early = {
   wasmURL,
-  compiled: quiet(wasmSupported && WebAssembly.compileStreaming
-    ? compileWasm().then((module) => (mark("wasm"), module))
+  compiled: quiet(copy
+    ? compileWasm(copy).then((module) => (mark("wasm"), module))
     : Promise.reject(new Error("no WebAssembly.compileStreaming"))),
+  fromCopy: Promise.resolve(copy).then(Boolean),
   // Read here, as soon as it is in: {json} or {status} (start.js says what went wrong).
   build: quiet(fetch(here("build.json"), { cache: "no-cache" }).then((r) => (r.ok ? r.json().then((json) => ({ json }))
     : { status: r.status }))),
@@ -77,11 +86,13 @@ const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const ready = modules.then(async ([{ start }, { Scheduler }]) => {
   const started = await start({ early, options, progress, here, mark });
   const scheduler = new Scheduler(started.handle);
-  if (!options.priming) {
-    // After the first answers (the requests already waiting are answered first, as `ready`
-    // resolves): the jobs in their declared order, then the page hears they are done.
-    setTimeout(() => scheduler.run(started.jobs).finally(() => postMessage({ type: "settled", prime: started.prime })));
-  }
+  // A primer warms up only when it compiled sw.js's copy, the compile whose code Chromium keeps
+  // (docs/performance.md, "The primer keeps the wasm's compiled code"); otherwise it has nothing more to do.
+  const jobs = options.priming && !(await early.fromCopy) ? [] : started.jobs;
+  mark("jobs", jobs.map((job) => job.name));
+  // After the first answers (the requests already waiting are answered first, as `ready`
+  // resolves): the jobs in their declared order, then the page hears they are done.
+  setTimeout(() => scheduler.run(jobs).finally(() => postMessage({ type: "settled", prime: started.prime })));
   return scheduler;
 }).catch((e) => {
   const message = e?.name === "LoadError" ? e.message

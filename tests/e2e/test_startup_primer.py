@@ -1,27 +1,35 @@
-"""The code-cache primer without a service worker: on a build's first visit the page starts
-the calculator's worker once more ("prime", from the snapshot just kept), which does nothing
-after its start and leaves a kept copy it cannot restore. (Behind a service worker:
-test_offline_embed.py.)
+"""The code-cache primer: on a build's first visit the page starts the calculator's worker once
+more ("prime", from the snapshot just kept). Without a service worker it does nothing after its
+start and leaves a kept copy it cannot restore; behind one it warms up, and the next visit
+finds the wasm's compiled code. (Its loads behind a service worker: test_offline_embed.py.)
 """
 
 from __future__ import annotations
 
+import threading
+
 from conftest import assert_primer_ended, primer_outcome
 from startup_helpers import (
     EXPECTED,
+    REFERENCE,
     assert_still_answers,
     browser_context_args,  # noqa: F401 (a fixture: no service worker)
     build_info,
     first_result,
+    how_started,
     wait_for_mark,
+    wait_for_result,
 )
 
+from devkit import chromium
 
-def test_a_priming_worker_does_nothing_after_its_start(context, site_url):
-    # The primer must not keep files, warm up or put files back (PRIMING in worker.js): all
-    # of that is the calculator's worker's, and would compete with it. Here the page's ending
-    # of the primer is stopped, and in 6 s (well past the calculator's own worker's "settled")
-    # the primer says nothing after "ready".
+
+def test_a_primer_without_the_offline_copy_does_nothing_after_its_start(context, site_url):
+    # The primer must not keep files or put files back (worker.js): that is the calculator's
+    # worker's, and would compete with it. Nor warm up here: with no sw.js copy of the wasm to
+    # compile, Chromium keeps no compiled code of it. Here the page's ending of the primer is
+    # stopped, and in 6 s (well past the calculator's own worker's "settled") the primer says
+    # only that it has nothing more to do.
     context.add_init_script("""(() => {
         const Base = globalThis.Worker;
         window.__primer = [];
@@ -39,7 +47,9 @@ def test_a_priming_worker_does_nothing_after_its_start(context, site_url):
     page.wait_for_function("() => window.__primer.includes('ready')", timeout=30_000)
     page.wait_for_timeout(6000)
     heard = page.evaluate("window.__primer")
-    assert heard[heard.index("ready") + 1:] == ["ended by the page"], heard
+    assert heard[heard.index("ready") + 1:] == ["settled", "ended by the page"], heard
+    primer = next(w for w in page.workers if w.evaluate("self.name") == "prime")
+    assert primer.evaluate("performance.getEntriesByName('elo:jobs')[0].detail") == []
     assert_still_answers(page)
     page.close()
 
@@ -81,8 +91,8 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     # only for a second load by dynamic import(), written once that worker has gone idle:
     # so on a build's first visit the page starts the calculator's own worker once more,
     # named "prime", which starts as the next visit will (from the snapshot kept a moment
-    # ago, asking for neither the snapshot nor the standard library again), says ready, does
-    # nothing more (no keeping, no warm-up: PRIMING in worker.js) and is ended (app.js).
+    # ago, asking for neither the snapshot nor the standard library again), says ready and
+    # settled, does nothing more (no keeping, no warm-up: worker.js) and is ended (lifecycle.js).
     # (Service workers are blocked here; the primer behind one is tested in
     # test_offline_embed.py.)
     snap = build_info(dist_dir)["snapshot"]["path"]
@@ -95,7 +105,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     started = len(loaded)
     assert primer_outcome(page, 30_000) == "primed"
     names = []
-    for worker in page.workers:  # the primer lives on for a second after it said ready
+    for worker in page.workers:  # the primer lives on for a second after it settled
         try:
             names.append(worker.evaluate("[self.name, location.pathname.split('/').pop(),"
                                          " performance.getEntriesByName('elo:ready')[0]?.detail ?? null]"))
@@ -109,3 +119,39 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     assert page.evaluate("performance.getEntriesByName('elo:settled').length") == 1
     assert_still_answers(page)
     page.close()
+
+
+def test_behind_the_service_worker_the_next_visit_finds_the_wasms_compiled_code(playwright, dist_dir, serve_dir, tmp_path):
+    # A first visit compiles the wasm it unpacked from zstd, which has no URL: Chromium keeps no
+    # compiled code for it. Its primer compiles sw.js's copy, which has one, and warms up; V8
+    # then keeps the code it optimised, and the next visit deserialises it rather than compile
+    # (V8's trace event "wasm.Deserialize"). It would not if the primer shared the first
+    # compile (worker.js, UNKEPT) or did not warm up. In a profile on disk, as people's.
+    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), **chromium.launch_options(playwright))
+    try:
+        base = serve_dir(dist_dir)
+        rating, _, page = first_result(context, base, keep_open=True)
+        assert rating == EXPECTED
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+        assert primer_outcome(page, 60_000) == "primed"
+        assert_primer_ended(page)
+        page.close()
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        names: set[str] = set()
+        done = threading.Event()
+        cdp.on("Tracing.dataCollected", lambda e: names.update(x.get("name", "") for x in e["value"]))
+        cdp.on("Tracing.tracingComplete", lambda e: done.set())
+        cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["v8.wasm"]}, "transferMode": "ReportEvents"})
+        page.goto(base + REFERENCE)
+        wait_for_result(page)
+        assert how_started(page) == "snapshot"
+        cdp.send("Tracing.end")
+        for _ in range(300):
+            if done.is_set():
+                break
+            page.wait_for_timeout(100)
+        assert "wasm.FinishStreaming" in names, sorted(names)  # the trace did record the wasm's compile
+        assert "wasm.Deserialize" in names, sorted(n for n in names if n.startswith("wasm."))
+    finally:
+        context.close()
