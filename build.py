@@ -202,11 +202,14 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         if p.name != SERVICE_WORKER:
             h.update(p.relative_to(dist).as_posix().encode() + b"\0")
             h.update(file_sha256(p).encode() + b"\n")
+    wasm = dist / "pyodide" / "pyodide.asm.wasm"
     info = {
         "build": h.hexdigest()[:12],
         "pyodide": PYODIDE_VERSION,
         "micropip": f"wheels/{micropip.name}",
         "elo_core": f"wheels/{elo_wheel.name}",
+        # What a kept copy of the unpacked wasm must be (web/worker.js, KEPT_WASM).
+        "wasm": {"path": wasm.relative_to(dist).as_posix(), "bytes": wasm.stat().st_size, "sha256": file_sha256(wasm)},
     }
     if snap:
         info["library"] = library

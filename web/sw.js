@@ -30,7 +30,7 @@ async function sha256(response) {
 // unpacked (worker/wasm.js; the network sends it only in zstd), or the previous build's copy.
 // Otherwise "no-cache": revalidate with the server, so files the page just downloaded come from
 // the HTTP cache (a 304) instead of a second download; the hash check still refuses any other build's.
-const UNPACKED_CACHE = "elo-unpacked"; // worker/wasm.js
+const UNPACKED_CACHE = "elo-unpacked"; // worker.js, KEPT_WASM
 async function held(path, hash) {
   for (const options of [{ cacheName: UNPACKED_CACHE }, {}]) {
     const response = await caches.match(here(path), options).catch(() => null);

@@ -12,40 +12,58 @@ const here = (path) => new URL(path, import.meta.url).href;
 const mark = (name, detail = null) => performance.mark(`elo:${name}`, { detail });
 const quiet = (promise) => (promise?.catch(() => {}), promise);
 
+// Read at once, as soon as it is in: {json} or {status} (start.js says what went wrong).
+const build = quiet(fetch(here("build.json"), { cache: "no-cache" }).then((r) => (r.ok ? r.json().then((json) => ({ json }))
+  : { status: r.status })));
+
 // The runtime's wasm goes over the network in zstd, unpacked as it arrives and compiled meanwhile
-// (worker/wasm.js). A page sw.js controls compiles sw.js's copy instead, with the compiled code
-// Chromium keeps for it: asked for with `only-if-cached` and a query the HTTP cache never saw
-// (sw.js drops queries), so a page it does not control gets a miss at once (docs/performance.md,
-// "The wasm in zstd").
+// (worker/wasm.js), and the full page keeps the unpacked bytes (KEPT_WASM), labelled with their
+// sha256. A start compiles a copy when there is one: sw.js's (asked for with `only-if-cached` and a
+// query the HTTP cache never saw, as sw.js drops queries: a miss at once where it does not serve),
+// else the kept one, whose compile is used only if its label is build.json's sha256
+// (docs/performance.md, "The wasm in zstd", "The kept wasm without sw.js").
 const wasmURL = here("pyodide/pyodide.asm.wasm");
+const KEPT_WASM = { cache: "elo-unpacked", header: "X-Elo-Sha256", url: wasmURL }; // sw.js names the cache too
 // A host that serves the wasm with another Content-Type than application/wasm makes the streaming
 // compile fail: it is then compiled from its bytes (slower, and no compiled code kept).
 const servedAsWasm = (r) => r.headers.get("Content-Type")?.startsWith("application/wasm");
 const compile = (r) => (r.ok && !servedAsWasm(r) ? r.arrayBuffer().then((b) => WebAssembly.compile(b)) : WebAssembly.compileStreaming(r));
 // The wasm unpacked from zstd has no URL, so Chromium keeps no compiled code for it; compiled with
 // an option that changes nothing for Pyodide's wasm (it imports no string builtins), V8 does not
-// share that compile with a primer's of sw.js's copy in the same process, whose code it then
-// keeps for the next visit (docs/performance.md, "The primer keeps the wasm's compiled code").
+// share that compile with a primer's of a copy in the same process, whose code it then keeps for
+// the next visit (docs/performance.md, "The primer keeps the wasm's compiled code").
 const UNKEPT = { builtins: ["js-string"] };
-const offlineCopy = () => fetch(`${wasmURL}?offline-copy`, { cache: "only-if-cached", mode: "same-origin" })
-  .then((r) => (r.ok ? r : null), () => null);
+const wasmSha256 = () => build.then((b) => b.json?.wasm?.sha256 ?? null);
+// {response, ok: whether it is this build's wasm, served: whether sw.js served it}, or null.
+async function copyOfWasm() {
+  const served = await fetch(`${wasmURL}?offline-copy`, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+  if (served?.ok) return { response: served, ok: true, served: true }; // sw.js checked it against its build
+  const kept = await Promise.resolve().then(() => caches.open(KEPT_WASM.cache)).then((cache) => cache.match(wasmURL)).catch(() => null);
+  if (!kept) return null;
+  const sha256 = kept.headers.get(KEPT_WASM.header);
+  return { response: kept, ok: wasmSha256().then((expected) => expected !== null && expected === sha256), served: false };
+}
 async function compileWasm(copy) {
   const kept = await copy;
-  if (kept) return compile(kept);
+  if (kept) {
+    const module = compile(kept.response);
+    if (await kept.ok) return module;
+    module.catch(() => {}); // another build's: the .zst then
+  }
   const [packed, { unpackWasm }] = await Promise.all([fetch(here("pyodide/pyodide.asm.wasm.zst")), import("./worker/wasm.js")]);
-  return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? wasmURL : null }), UNKEPT);
+  return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? { ...KEPT_WASM, sha256: wasmSha256() } : null }), UNKEPT);
 }
 const wasmSupported = typeof WebAssembly === "object";
-const copy = wasmSupported && WebAssembly.compileStreaming ? offlineCopy() : null;
+const copy = wasmSupported && WebAssembly.compileStreaming ? quiet(copyOfWasm()) : null;
 const early = {
   wasmURL,
   compiled: quiet(copy
     ? compileWasm(copy).then((module) => (mark("wasm"), module))
     : Promise.reject(new Error("no WebAssembly.compileStreaming"))),
-  fromCopy: Promise.resolve(copy).then(Boolean),
-  // Read here, as soon as it is in: {json} or {status} (start.js says what went wrong).
-  build: quiet(fetch(here("build.json"), { cache: "no-cache" }).then((r) => (r.ok ? r.json().then((json) => ({ json }))
-    : { status: r.status }))),
+  // Whether Chromium keeps the compiled code: only for sw.js's copy (a Cache Storage response the
+  // page reads itself gets none, traced: docs/performance.md, "The kept wasm without sw.js").
+  codeKept: Promise.resolve(copy).then((kept) => Boolean(kept?.served)),
+  build,
   loader: quiet(import(here("pyodide/pyodide.mjs"))),
   // A primer leaves the runtime script to Pyodide, once everything else is in (see start.js).
   runtime: quiet(wasmSupported && !options.priming ? import(here("pyodide/pyodide.asm.mjs")) : null),
@@ -86,9 +104,9 @@ const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 const ready = modules.then(async ([{ start }, { Scheduler }]) => {
   const started = await start({ early, options, progress, here, mark });
   const scheduler = new Scheduler(started.handle);
-  // A primer warms up only when it compiled sw.js's copy, the compile whose code Chromium keeps
+  // A primer warms up only when it compiled sw.js's copy of the wasm, the compile whose code Chromium keeps
   // (docs/performance.md, "The primer keeps the wasm's compiled code"); otherwise it has nothing more to do.
-  const jobs = options.priming && !(await early.fromCopy) ? [] : started.jobs;
+  const jobs = options.priming && !(await early.codeKept) ? [] : started.jobs;
   mark("jobs", jobs.map((job) => job.name));
   // After the first answers (the requests already waiting are answered first, as `ready`
   // resolves): the jobs in their declared order, then the page hears they are done.

@@ -140,6 +140,9 @@ def test_the_wasm_sent_in_zstd_is_the_plain_one(dist_dir, tmp_path):
     sw = (dist_dir / "sw.js").read_text()
     assert f'"pyodide/pyodide.asm.wasm": "{hashlib.sha256(wasm).hexdigest()}"' in sw
     assert f'"pyodide/{build_runtime.WASM_ZSTD}"' not in sw  # offline, the plain one is compiled
+    # and build.json names it, for the copy the worker keeps where no sw.js serves
+    assert build_info(dist_dir)["wasm"] == {"path": "pyodide/pyodide.asm.wasm", "bytes": len(wasm),
+                                             "sha256": hashlib.sha256(wasm).hexdigest()}
 
 
 def test_a_first_visit_starts_directly_and_keeps_the_snapshot_for_the_next(context, site_url, dist_dir, external_requests):
@@ -234,6 +237,9 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     assert rating == EXPECTED and started_with(requests, info) == "snapshot"
     # neither downloaded again nor installed another way, and the standard library kept too
     assert not downloaded(requests, info["snapshot"]["path"], info["micropip"], info["elo_core"], info["library"]["path"])
+    # nor the wasm: the copy the first visit kept is compiled (no sw.js here)
+    assert not any(m == "GET" and u.split("?")[0].endswith(("/pyodide.asm.wasm", ".wasm.zst")) and "?offline-copy" not in u
+                   for m, u in requests), requests
     # ... and installed: Pyodide only logs a library it could not install, and the restored
     # interpreter, which imported all it needs, would answer all the same
     wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
@@ -244,6 +250,48 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     lichess_settings_shown(page)
     assert not downloaded(requests, info["library"]["later"]["path"]), requests
     assert not any("not in the page's library" in m for m in console), console
+    page.close()
+
+
+def test_a_kept_wasm_of_another_build_is_not_compiled(context, site_url, dist_dir):
+    # Where no sw.js serves, the worker compiles the wasm it kept (Cache Storage, with its sha256
+    # in a header) only when build.json names that sha256: here the copy is another build's
+    # (a valid wasm, but not the runtime's), so the next start downloads the .zst, starts from the
+    # kept snapshot all the same, and keeps this build's copy in its place.
+    info = build_info(dist_dir)
+    rating, _, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED
+    wait_until_kept(page, info)
+    kept = """async () => (await (await caches.open("elo-unpacked")).match("pyodide/pyodide.asm.wasm"))?.headers.get("X-Elo-Sha256")"""
+    page.wait_for_function(kept, timeout=30_000)
+    assert page.evaluate(kept) == info["wasm"]["sha256"]
+    page.evaluate("""async () => {
+        const empty = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);  // the smallest wasm module
+        await (await caches.open("elo-unpacked")).put("pyodide/pyodide.asm.wasm",
+            new Response(empty, { headers: { "Content-Type": "application/wasm", "X-Elo-Sha256": "0".repeat(64) } }));
+    }""")
+    page.close()
+    rating, requests, page = first_result(context, site_url, keep_open=True)
+    assert rating == EXPECTED and how_started(page) == "snapshot"
+    assert downloaded(requests, "pyodide/pyodide.asm.wasm.zst"), requests
+    page.wait_for_function(f"async () => (await ({kept})()) === {json.dumps(info['wasm']['sha256'])}", timeout=30_000)
+    assert_still_answers(page)
+    page.close()
+
+
+def test_a_wasm_that_is_not_build_jsons_is_not_kept(context, dist_dir, serve_dir, tmp_path):
+    # A half-deployed site: build.json names another wasm than the .zst unpacks to. The start
+    # works (it compiled what it was sent), but the copy is not kept under a label it would be
+    # trusted by at the next start (worker/wasm.js hashes what it keeps).
+    def other(dist, info):
+        info["wasm"]["sha256"] = "0" * 64
+        write_info(dist, info)
+    base = serve_dir(site_copy(dist_dir, tmp_path, other))
+    rating, _, page = first_result(context, base, keep_open=True)
+    assert rating == EXPECTED
+    wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
+    page.wait_for_timeout(2000)  # a copy that was kept would be there by now (kept ones are: above)
+    assert page.evaluate("async () => (await caches.open('elo-unpacked')).keys().then((k) => k.length)") == 0
     page.close()
 
 

@@ -1,7 +1,8 @@
 """The code-cache primer: on a build's first visit the page starts the calculator's worker once
-more ("prime", from the snapshot just kept). Without a service worker it does nothing after its
-start and leaves a kept copy it cannot restore; behind one it warms up, and the next visit
-finds the wasm's compiled code. (Its loads behind a service worker: test_offline_embed.py.)
+more ("prime", from the snapshot just kept), which only warms up after its start, and only
+behind a service worker, whose copy of the wasm it compiled: the next visit then finds that
+compiled code. It leaves a kept snapshot it cannot restore. (Its loads behind a service
+worker: test_offline_embed.py.)
 """
 
 from __future__ import annotations
@@ -23,35 +24,43 @@ from startup_helpers import (
 
 from devkit import chromium
 
+# The primer's messages, as the page gets them; the page's ending of the primer is stopped.
+LISTEN_TO_THE_PRIMER = """(() => {
+    const Base = globalThis.Worker;
+    window.__primer = [];
+    globalThis.Worker = class extends Base {
+        constructor(url, options) {
+            super(url, options);
+            if (options?.name !== "prime") return;
+            this.terminate = () => window.__primer.push("ended by the page");
+            this.addEventListener("message", ({ data }) => window.__primer.push(data?.stage ?? data?.type ?? data));
+        }
+    };
+})()"""
 
-def test_a_primer_without_the_offline_copy_does_nothing_after_its_start(context, site_url):
-    # The primer must not keep files or put files back (worker.js): that is the calculator's
-    # worker's, and would compete with it. Nor warm up here: with no sw.js copy of the wasm to
-    # compile, Chromium keeps no compiled code of it. Here the page's ending of the primer is
-    # stopped, and in 6 s (well past the calculator's own worker's "settled") the primer says
-    # only that it has nothing more to do.
-    context.add_init_script("""(() => {
-        const Base = globalThis.Worker;
-        window.__primer = [];
-        globalThis.Worker = class extends Base {
-            constructor(url, options) {
-                super(url, options);
-                if (options?.name !== "prime") return;
-                this.terminate = () => window.__primer.push("ended by the page");
-                this.addEventListener("message", ({ data }) => window.__primer.push(data?.stage ?? data?.type ?? data));
-            }
-        };
-    })()""")
-    rating, _, page = first_result(context, site_url, keep_open=True)
+
+def primer_after_its_start(context, base: str) -> tuple[list, list]:
+    """What the primer said after "ready", in 6 s (well past the calculator's own worker's
+    "settled"), and the jobs it ran (its elo:jobs mark)."""
+    context.add_init_script(LISTEN_TO_THE_PRIMER)
+    rating, _, page = first_result(context, base, keep_open=True)
     assert rating == EXPECTED
     page.wait_for_function("() => window.__primer.includes('ready')", timeout=30_000)
     page.wait_for_timeout(6000)
     heard = page.evaluate("window.__primer")
-    assert heard[heard.index("ready") + 1:] == ["settled", "ended by the page"], heard
     primer = next(w for w in page.workers if w.evaluate("self.name") == "prime")
-    assert primer.evaluate("performance.getEntriesByName('elo:jobs')[0].detail") == []
+    jobs = primer.evaluate("performance.getEntriesByName('elo:jobs')[0].detail")
     assert_still_answers(page)
     page.close()
+    return heard[heard.index("ready") + 1:], jobs
+
+
+def test_without_a_service_worker_a_primer_does_nothing_after_its_start(context, site_url):
+    # The primer must not keep files or put files back (worker.js): that is the calculator's
+    # worker's, and would compete with it. Nor warm up here: Chromium keeps the wasm's compiled
+    # code only for sw.js's copy, and there is no sw.js (the copy the first start kept, which the
+    # primer compiled, gets none). It says it is done, and is ended.
+    assert primer_after_its_start(context, site_url) == (["settled", "ended by the page"], [])
 
 
 def test_a_primer_that_cannot_restore_leaves_the_kept_copy(context, site_url, dist_dir):

@@ -6,15 +6,11 @@
 
 import { Decompress } from "./fzstd.mjs";
 
-// Where the unpacked wasm is kept for sw.js, which takes its offline copy from any cache holding
-// the file with its build's hash, and deletes this one once it has its own.
-// sw.js names it too (a classic script, it cannot import this one).
-const UNPACKED_CACHE = "elo-unpacked";
-
 const WASM = { "Content-Type": "application/wasm" };
 
-// `packed`: the response for the .zst. `keepAs`: the URL under which the unpacked bytes are kept
-// (null: not kept, as in an embed or a primer).
+// `packed`: the response for the .zst. `keepAs`: where the unpacked bytes are kept (worker.js,
+// KEPT_WASM: {cache, url, header, sha256: a promise of the wasm's sha256, written in that header};
+// null: not kept, as in an embed or a primer).
 export function unpackWasm(packed, { keepAs = null } = {}) {
   if (!packed.ok) throw new Error(`${packed.url}: HTTP ${packed.status}`);
   const blocks = [];
@@ -39,14 +35,17 @@ export function unpackWasm(packed, { keepAs = null } = {}) {
   return new Response(body, { headers: WASM });
 }
 
-// Kept in the background, unless a copy of that size is there already (a browser without service
-// workers would write it at every visit; sw.js checks the copy's hash all the same). A browser
-// without Cache Storage (or out of space) only loses the shortcut: sw.js then downloads the plain wasm.
-function keep(url, blob) {
-  const bytes = String(blob.size);
-  Promise.resolve()
-    .then(() => caches.open(UNPACKED_CACHE))
-    .then(async (cache) => (await cache.match(url))?.headers.get("Content-Length") === bytes
-      || cache.put(url, new Response(blob, { headers: { ...WASM, "Content-Length": bytes } })))
+// Kept in the background, labelled with its sha256 (worker.js compiles it when that is build.json's),
+// and only when that is build.json's: a half-deployed site's other wasm is not kept. sw.js takes its
+// offline copy from there (and hashes it too). A browser without Cache Storage (or out of space)
+// only loses the shortcut.
+function keep({ cache, url, header, sha256 }, blob) {
+  Promise.all([sha256, blob.arrayBuffer().then((bytes) => crypto.subtle.digest("SHA-256", bytes))])
+    .then(async ([expected, digest]) => {
+      const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+      if (hash !== expected) return;
+      const headers = { ...WASM, "Content-Length": String(blob.size), [header]: hash };
+      await (await caches.open(cache)).put(url, new Response(blob, { headers }));
+    })
     .catch(() => {});
 }
