@@ -30,25 +30,33 @@ const servedAsWasm = (r) => r.headers.get("Content-Type")?.startsWith("applicati
 const compile = (r) => (r.ok && !servedAsWasm(r) ? r.arrayBuffer().then((b) => WebAssembly.compile(b)) : WebAssembly.compileStreaming(r));
 // The wasm unpacked from zstd has no URL, so Chromium keeps no compiled code for it; compiled with
 // an option that changes nothing for Pyodide's wasm (it imports no string builtins), V8 does not
-// share that compile with a primer's of a copy in the same process, whose code it then keeps for
-// the next visit (docs/performance.md, "The primer keeps the wasm's compiled code").
+// share that compile with a primer's of sw.js's copy in the same process, whose code it then keeps
+// for the next visit (docs/performance.md, "The primer keeps the wasm's compiled code").
 const UNKEPT = { builtins: ["js-string"] };
-const wasmSha256 = () => build.then((b) => b.json?.wasm?.sha256 ?? null);
-// {response, ok: whether it is this build's wasm, served: whether sw.js served it}, or null.
+const wasmSha256 = () => build.then((b) => b.json?.wasm?.sha256 ?? null, () => null);
+// {response, served: true} for sw.js's copy, {response, ok: whether it is this build's wasm} for the
+// kept one, or null.
 async function copyOfWasm() {
   const served = await fetch(`${wasmURL}?offline-copy`, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
-  if (served?.ok) return { response: served, ok: true, served: true }; // sw.js checked it against its build
-  const kept = await Promise.resolve().then(() => caches.open(KEPT_WASM.cache)).then((cache) => cache.match(wasmURL)).catch(() => null);
+  if (served?.ok) return { response: served, served: true }; // sw.js checked it against its build
+  const kept = await Promise.resolve().then(() => caches.match(wasmURL, { cacheName: KEPT_WASM.cache })).catch(() => null);
   if (!kept) return null;
   const sha256 = kept.headers.get(KEPT_WASM.header);
   return { response: kept, ok: wasmSha256().then((expected) => expected !== null && expected === sha256), served: false };
 }
 async function compileWasm(copy) {
   const kept = await copy;
+  if (kept?.served) return compile(kept.response); // if it fails, Pyodide downloads the plain wasm
   if (kept) {
-    const module = compile(kept.response);
-    if (await kept.ok) return module;
-    module.catch(() => {}); // another build's: the .zst then
+    // The kept copy: another build's, or one that no longer compiles, is replaced by the .zst's.
+    const module = quiet(compile(kept.response));
+    if (await kept.ok) {
+      try {
+        return await module;
+      } catch {
+        await Promise.resolve().then(() => caches.delete(KEPT_WASM.cache)).catch(() => {});
+      }
+    }
   }
   const [packed, { unpackWasm }] = await Promise.all([fetch(here("pyodide/pyodide.asm.wasm.zst")), import("./worker/wasm.js")]);
   return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? { ...KEPT_WASM, sha256: wasmSha256() } : null }), UNKEPT);

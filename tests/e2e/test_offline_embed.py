@@ -152,9 +152,9 @@ def test_the_service_worker_waits_for_typing_to_pause(page: Page, site_url):
 def test_the_code_cache_primer_loads_through_the_service_worker(page: Page, site_url, dist_dir):
     # On a first visit the page primes Chromium's code cache (app.js) only once the service
     # worker controls it, so that the primer's loads come from its cache, as the next
-    # visit's will. The primer is the calculator's worker named "prime" (PRIMING in
-    # worker.js): it starts from the snapshot the first start kept a moment ago, so it asks
-    # for neither the snapshot nor the standard library, says ready, and is ended.
+    # visit's will. The primer is the calculator's worker named "prime" (worker.js): it starts
+    # from the snapshot the first start kept a moment ago, so it asks for neither the snapshot
+    # nor the standard library, warms up, says it settled, and is ended.
     snapshot = Path(json.loads((dist_dir / "build.json").read_text())["snapshot"]["path"]).name
     served: list[tuple[str, bool]] = []
     page.goto(site_url + VECTOR)

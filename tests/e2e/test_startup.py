@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import zipfile
 
+import pytest
 from conftest import site_copy
 from eventgen import trf_line
 from startup_helpers import (
@@ -253,28 +254,36 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     page.close()
 
 
-def test_a_kept_wasm_of_another_build_is_not_compiled(context, site_url, dist_dir):
-    # Where no sw.js serves, the worker compiles the wasm it kept (Cache Storage, with its sha256
-    # in a header) only when build.json names that sha256: here the copy is another build's
-    # (a valid wasm, but not the runtime's), so the next start downloads the .zst, starts from the
-    # kept snapshot all the same, and keeps this build's copy in its place.
+KEPT_LABEL = """async () => (await caches.match("pyodide/pyodide.asm.wasm", { cacheName: "elo-unpacked" }))?.headers.get("X-Elo-Sha256")"""
+
+
+@pytest.mark.parametrize("damage", ["another build's", "does not compile"])
+def test_a_kept_wasm_that_is_not_this_builds_is_replaced(context, site_url, dist_dir, damage):
+    # Where no sw.js serves, the worker compiles the wasm it kept (Cache Storage, labelled with
+    # its sha256) at once, and uses that compile only when build.json names the label and it
+    # compiles: here the copy is another build's (a valid wasm, but not the runtime's), or bytes
+    # that do not compile under this build's label. The next start downloads the .zst, starts
+    # from the kept snapshot all the same, and keeps this build's copy in its place.
     info = build_info(dist_dir)
     rating, _, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED
     wait_until_kept(page, info)
-    kept = """async () => (await (await caches.open("elo-unpacked")).match("pyodide/pyodide.asm.wasm"))?.headers.get("X-Elo-Sha256")"""
-    page.wait_for_function(kept, timeout=30_000)
-    assert page.evaluate(kept) == info["wasm"]["sha256"]
-    page.evaluate("""async () => {
-        const empty = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);  // the smallest wasm module
+    page.wait_for_function(KEPT_LABEL, timeout=30_000)
+    assert page.evaluate(KEPT_LABEL) == info["wasm"]["sha256"]
+    label, body = ("0" * 64, "[0, 97, 115, 109, 1, 0, 0, 0]") if damage == "another build's" else (info["wasm"]["sha256"], "[1, 2, 3]")
+    page.evaluate(f"""async () => {{
+        const bytes = new Uint8Array({body});  // another: the smallest wasm module
         await (await caches.open("elo-unpacked")).put("pyodide/pyodide.asm.wasm",
-            new Response(empty, { headers: { "Content-Type": "application/wasm", "X-Elo-Sha256": "0".repeat(64) } }));
-    }""")
+            new Response(bytes, {{ headers: {{ "Content-Type": "application/wasm", "X-Elo-Sha256": "{label}" }} }}));
+    }}""")
     page.close()
     rating, requests, page = first_result(context, site_url, keep_open=True)
     assert rating == EXPECTED and how_started(page) == "snapshot"
     assert downloaded(requests, "pyodide/pyodide.asm.wasm.zst"), requests
-    page.wait_for_function(f"async () => (await ({kept})()) === {json.dumps(info['wasm']['sha256'])}", timeout=30_000)
+    page.wait_for_function("""async () => {
+        const kept = await caches.match("pyodide/pyodide.asm.wasm", { cacheName: "elo-unpacked" });
+        return kept?.headers.get("X-Elo-Sha256") === %s && (await kept.arrayBuffer()).byteLength === %d;
+    }""" % (json.dumps(info["wasm"]["sha256"]), info["wasm"]["bytes"]), timeout=30_000)
     assert_still_answers(page)
     page.close()
 
