@@ -41,8 +41,8 @@ async function copyOfWasm() {
   if (served?.ok) return { response: served, served: true }; // sw.js checked it against its build
   const kept = await Promise.resolve().then(() => caches.match(wasmURL, { cacheName: KEPT_WASM.cache })).catch(() => null);
   if (!kept) return null;
-  const sha256 = kept.headers.get(KEPT_WASM.header);
-  return { response: kept, ok: wasmSha256().then((expected) => expected !== null && expected === sha256), served: false };
+  const label = kept.headers.get(KEPT_WASM.header);
+  return { response: kept, ok: wasmSha256().then((expected) => expected !== null && expected === label) };
 }
 async function compileWasm(copy) {
   const kept = await copy;

@@ -5,6 +5,7 @@
 // the plain wasm (pyodide-adapter.js).
 
 import { Decompress } from "./fzstd.mjs";
+import { sha256 as sha256Of } from "./snapshot.js";
 
 const WASM = { "Content-Type": "application/wasm" };
 
@@ -43,8 +44,7 @@ function keep({ cache, url, header, sha256 }, blob) {
   Promise.resolve(sha256)
     .then(async (expected) => {
       if (!expected || !globalThis.caches) return;
-      const digest = await crypto.subtle.digest("SHA-256", await blob.arrayBuffer());
-      const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+      const hash = await sha256Of(await blob.arrayBuffer());
       if (hash !== expected) return;
       const headers = { ...WASM, "Content-Length": String(blob.size), [header]: hash };
       await (await caches.open(cache)).put(url, new Response(blob, { headers }));
