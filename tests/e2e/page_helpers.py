@@ -1,4 +1,4 @@
-"""Helpers shared by the calculator page's tests (test_page*.py): open the page (its inputs in
+"""Helpers shared by the calculator page's tests (test_page*.py, test_embed.py): open the page (its inputs in
 the address) and wait for the engine, find by test id, enter games, bring the charts into view.
 """
 

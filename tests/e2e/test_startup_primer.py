@@ -2,7 +2,7 @@
 more ("prime", from the snapshot just kept), which only warms up after its start, and only
 behind a service worker, whose copy of the wasm it compiled: the next visit then finds that
 compiled code. It leaves a kept snapshot it cannot restore. (Its loads behind a service
-worker: test_offline_embed.py.)
+worker: test_offline.py.)
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def test_without_a_service_worker_the_primer_is_a_whole_start(context, site_url,
     # ago, asking for neither the snapshot nor the standard library again), says ready and
     # settled, does nothing more (no keeping, no warm-up: worker.js) and is ended (lifecycle.js).
     # (Service workers are blocked here; the primer behind one is tested in
-    # test_offline_embed.py.)
+    # test_offline.py.)
     snap = build_info(dist_dir)["snapshot"]["path"]
     cut = build_info(dist_dir)["library"]["path"]
     loaded: list[str] = []
