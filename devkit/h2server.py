@@ -58,8 +58,11 @@ class ServedH2(Serving):
     """``dist`` over HTTP/2 from a thread on a free port of 127.0.0.1; ``url`` ends with a slash."""
 
     def __init__(self, dist: Path) -> None:
-        from hypercorn.asyncio import serve
-        from hypercorn.config import Config
+        try:
+            from hypercorn.asyncio import serve
+            from hypercorn.config import Config
+        except ImportError:
+            raise SystemExit("HTTP/2 needs hypercorn: pip install -e '.[bench]' (or pass --http 1.1)") from None
 
         self._folder = tempfile.TemporaryDirectory(prefix="elo-h2-")
         config = Config()
