@@ -4,12 +4,13 @@
     python bench/pair.py 0b118bc                    # that commit's build against the working tree's
     python bench/pair.py 0b118bc -n 8 --network fast4g --http 2
     python bench/pair.py 0b118bc --sw                 # the repeat visit served by sw.js
+    python bench/pair.py /tmp/dist-copy --sw          # a built folder (say, an edited copy of dist/)
 
 The way to tell whether a change made a start quicker on this shared, noisy machine: both builds
 are measured in one run, round after round, in fresh profiles (no service worker, or with --sw the
 page's own; the repeat visit after the code-cache primer, from the HTTP cache or served by sw.js). Per visit: navigation -> the first frame
 showing the result, and the worker's marks (wasm compiled, runtime up, ready). The other commit
-is built from a git worktree. Timings are information, not pass/fail.
+is built from a git worktree; a folder holding a build.json is measured as it is. Timings are information, not pass/fail.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def summary(visits: list[dict]) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("commit", help="the other build: a commit of this repository")
+    ap.add_argument("commit", help="the other build: a commit of this repository, or a built folder")
     ap.add_argument("-n", type=int, default=6, help="rounds")
     ap.add_argument("--network", choices=list(NETWORKS), default="none")
     ap.add_argument("--http", choices=("1.1", "2"), default="1.1")
@@ -79,7 +80,9 @@ def main(argv=None) -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="elo-pair-"))
     try:
-        dists = {args.commit: build_commit(args.commit, tmp / "other"), "this tree": load_build().build(tmp / "this")}
+        other = Path(args.commit)
+        other = other if (other / "build.json").is_file() else build_commit(args.commit, tmp / "other")
+        dists = {args.commit: other, "this tree": load_build().build(tmp / "this")}
         servers = {name: ServedH2(d) if args.http == "2" else Served(d, handler_class=PagesHandler) for name, d in dists.items()}
         trusted = [a.split("=", 1)[1] for s in servers.values() for a in getattr(s, "chromium_args", ())]
         runs: dict[str, list[dict]] = {name: [] for name in servers}
