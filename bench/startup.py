@@ -17,8 +17,11 @@ the pages so that the machine's noise hits all of them alike:
 --dwell seconds after the result, as a person reads it; "repeat" is a new tab in the
 same profile, also open --dwell seconds; "repeat 2" one more new tab after it (what a
 third visit finds, e.g. compiled code that the repeat visit made). The goal is judged on
-"repeat". The figure is navigation start -> the first animation frame in which the
-result (new rating 1811 for rating 1800, K 20, games 1750:1, 1900:0.5) is on screen.
+"repeat" served by sw.js, the repeat visit the site gives every browser that allows service
+workers; the repeat from the HTTP cache alone (service workers blocked) is reported beside it,
+not judged (docs/performance.md, the goals at its top). The figure is navigation start -> the
+first animation frame in which the result (new rating 1811 for rating 1800, K 20, games 1750:1,
+1900:0.5) is on screen.
 Also: main-thread long tasks after first paint (site; the longest of each visit with what ran
 in its long animation frame), keystroke latency with 30 games
 (input event -> last DOM change it causes; typed from 0.3 s after the result, on a first
@@ -58,6 +61,8 @@ from devkit.server import Handler, PagesHandler, Served  # noqa: E402
 # A first visit is judged on a phone's network (bench/network.py, issue 30); issue 5's localhost cold
 # goal gave way to it (docs/performance.md).
 GOALS = {"repeat": 0.2}
+# Reported beside a goal's figure, not judged by it, and why (docs/performance.md, the goals at its top).
+NOT_JUDGED = {"site repeat (HTTP cache)": "service workers blocked"}
 
 
 def gz_size(path: Path) -> int:
@@ -178,12 +183,14 @@ def main(argv=None) -> int:
         print("ratios to the baseline page (same run):")
         for k, base_key, goal in (("site cold", "baseline cold", None),
                                   ("site+sw cold", "baseline cold", None),
-                                  ("site repeat (HTTP cache)", "baseline repeat", "repeat"),
+                                  ("site repeat (HTTP cache)", "baseline repeat", None),
                                   ("site+sw repeat (SW)", "baseline repeat", "repeat"),
                                   ("site repeat 2 (HTTP cache)", "baseline repeat 2", None),
                                   ("site+sw repeat 2 (SW)", "baseline repeat 2", None)):
             ratio = med[k] / med[base_key]
             verdict = f"  (goal ≤ {GOALS[goal]} x: {'met' if ratio <= GOALS[goal] else 'NOT met'})" if goal else ""
+            if k in NOT_JUDGED:
+                verdict = f"  (reported, not judged: {NOT_JUDGED[k]})"
             print(f"  {k:30} {ratio:5.2f} x{verdict}")
         for kind, visits in longtasks.items():
             hit = [m for c, m, _ in visits if c]
