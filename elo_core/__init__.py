@@ -14,24 +14,28 @@ naming the field at fault; results are frozen dataclasses with ``to_dict()``.
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .inputs import EloError, FieldErrors
-from .kfactor import KAdvice, k_factor
-from .performance import InitialRating, Performance, initial_rating, performance
-from .planning import ScoreNeeded, score_needed, what_if
-from .rating import GameResult, Outcome, RatingChange, Side, SingleGame, expected_score, rate, single_game
-from .rules import Rules, rules_in_force
+from elo_core.errors import EloError, FieldErrors
+from elo_core.fide.kfactor import KAdvice, k_factor
+from elo_core.fide.performance import InitialRating, Performance, initial_rating, performance
+from elo_core.fide.planning import ScoreNeeded, score_needed, what_if
+from elo_core.fide.rating import GameResult, Outcome, RatingChange, Side, SingleGame, expected_score, rate, single_game
+from elo_core.fide.rules import Rules, rules_in_force
 
 if TYPE_CHECKING:
-    from .event import EventReport, PlayerResult, rate_event, read_event
-    from .event_export import event_csv, season
-    from .event_model import Entry, Event, EventPlayer, Problem
-    from .time_control import kind_from_time_control
+    from elo_core.events.export import event_csv, season
+    from elo_core.events.formats.time_control import kind_from_time_control
+    from elo_core.events.model import Entry, Event, EventPlayer
+    from elo_core.events.problems import Problem
+    from elo_core.events.rate import rate_event
+    from elo_core.events.read import read_event
+    from elo_core.events.report import EventReport, PlayerResult
 
 # Whole events are imported when first used: a page's first answer needs only the rating modules
 # (docs/performance.md, "Operations imported when asked").
-_LATER = {"EventReport": "event", "PlayerResult": "event", "rate_event": "event", "read_event": "event",
-          "event_csv": "event_export", "season": "event_export", "Entry": "event_model", "Event": "event_model",
-          "EventPlayer": "event_model", "Problem": "event_model", "kind_from_time_control": "time_control"}
+_LATER = {"EventReport": "events.report", "PlayerResult": "events.report", "rate_event": "events.rate",
+          "read_event": "events.read", "event_csv": "events.export", "season": "events.export",
+          "Entry": "events.model", "Event": "events.model", "EventPlayer": "events.model", "Problem": "events.problems",
+          "kind_from_time_control": "events.formats.time_control"}
 
 
 def __dir__() -> list[str]:

@@ -1,5 +1,5 @@
 """``python -m elo_core``: see :mod:`elo_core.cli`."""
 
-from .cli import main
+from elo_core.cli import main
 
 raise SystemExit(main())

@@ -148,8 +148,9 @@ if __name__ == "__main__":
     import sys
 
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
-    from elo_core.event import rate_event, read_event
-    from elo_core.pgn import scan_headers
+    from elo_core.events.formats.pgn_scan import scan_headers
+    from elo_core.events.rate import rate_event
+    from elo_core.events.read import read_event
 
     trf = swiss_trf()
     print(f"TRF 500 players x 11 rounds ({len(trf) / 1e3:.0f} kB): parse {best_of(5, lambda: read_event(trf)):.3f} s, "

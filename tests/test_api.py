@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from elo_core import EloError, GameResult, initial_rating, inputs, performance, rate, score_needed, single_game, what_if
+from elo_core import EloError, GameResult, initial_rating, parse, performance, rate, score_needed, single_game, what_if
 from elo_core.facade import handle
 
 NOW = "2025-10-01"
@@ -25,7 +25,7 @@ NOW = "2025-10-01"
     (dict(method="glicko"), "method", "one of"), (dict(kind="bullet"), "kind", "one of"),
     (dict(rules="2025-13-01"), "rules", "real date"), (dict(rules="1/10/2025"), "rules", "YYYY-MM-DD"),
     (dict(rating="x" * 10_000_000), "rating", "too long"),
-    # plain digits take a shorter path (inputs.whole): the same checks and words
+    # plain digits take a shorter path (parse.whole): the same checks and words
     (dict(rating="3501"), "rating", "between"), (dict(rating="0"), "rating", "unrated"),
     (dict(rating="9" * 33), "rating", "too long"), (dict(k="101"), "k", "between"),
     (dict(games="3600:1"), "games[0].opponent", "between"),
@@ -66,17 +66,17 @@ def test_a_game_result_is_frozen_and_converts_each_field():
 
 
 def test_games_checked_once_are_passed_on_as_they_are(monkeypatch):
-    checked = inputs.games(["1750:1", {"opponent": "1900", "score": "1/2"}])
-    assert checked == ((1750, 1.0), (1900, 0.5)) and inputs.games(checked) is checked
+    checked = parse.games(["1750:1", {"opponent": "1900", "score": "1/2"}])
+    assert checked == ((1750, 1.0), (1900, 0.5)) and parse.games(checked) is checked
     assert rate("1800", "20", checked, rules=NOW) == rate(1800, 20, "1750:1,1900:=", rules=NOW)
     # a plain tuple is still checked, and an empty checked list still refused where games are required
     with pytest.raises(EloError, match="1, 0.5 or 0"):
         rate(1800, 20, ((1750, 2),), rules=NOW)
     with pytest.raises(EloError, match="at least one game"):
-        inputs.games(inputs.games([]), allow_empty=False)
+        parse.games(parse.games([]), allow_empty=False)
     # the page's request: 30 games checked once, though both methods rate them
     seen = []
-    monkeypatch.setattr(inputs, "game", lambda value, field, check=inputs.game: seen.append(field) or check(value, field))
+    monkeypatch.setattr(parse, "game", lambda value, field, check=parse.game: seen.append(field) or check(value, field))
     rate(1800, 20, checked, rules=NOW)
     assert seen == []
     games = [{"opponent": str(1650 + 10 * i), "score": "1"} for i in range(30)]
@@ -95,13 +95,13 @@ def test_games_come_as_any_iterable_but_not_as_a_mapping_or_a_number():
 
 
 def test_a_negative_zero_score_is_a_plain_loss():
-    assert inputs.score(-0.0) == 0.0 and str(inputs.score(-0.0)) == "0.0"
+    assert parse.score(-0.0) == 0.0 and str(parse.score(-0.0)) == "0.0"
     game = rate(2651, 10, [(3401, -0.0)], rules=NOW).games[0]   # exempt from the cap: expected exactly 0
     assert (game.score, game.expected, str(game.change)) == (0.0, 0, "0.0")
 
 
 def test_ratings_written_with_leading_zeros_or_spaces_are_read():
-    assert [inputs.rating(v) for v in ("01800", " 1800 ", "1800.0", 1800, 1800.0)] == [1800] * 5
+    assert [parse.rating(v) for v in ("01800", " 1800 ", "1800.0", 1800, 1800.0)] == [1800] * 5
 
 
 def test_an_empty_period_changes_nothing():
@@ -149,10 +149,10 @@ def test_performance_rounds_ra_and_p():
 def test_initial_rating_conditions():
     zero = initial_rating([(1600, 0)] * 5)
     assert zero.initial_rating is None and not zero.published
-    assert [c[0] for c in zero.conditions if not c[1]] == ["score"]
+    assert [c.name for c in zero.conditions if not c.met] == ["score"]
     few = initial_rating([(1600, 1)] * 4)
-    assert not few.published and [c[0] for c in few.conditions if not c[1]] == ["games"]
+    assert not few.published and [c.name for c in few.conditions if not c.met] == ["games"]
     low = initial_rating([(1400, 0.5)] + [(1400, 0)] * 5)
-    assert not low.published and low.initial_rating < 1400 and [c[0] for c in low.conditions if not c[1]] == ["minimum"]
+    assert not low.published and low.initial_rating < 1400 and [c.name for c in low.conditions if not c.met] == ["minimum"]
     top = initial_rating([(2400, 1)] * 9)
     assert top.computed > 2200 and top.initial_rating == 2200 and top.published

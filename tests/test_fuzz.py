@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elo_core import EloError, event_csv, rate_event, read_event
-from elo_core.dates import read_date
+from elo_core.events.formats.dates import read_date
+from elo_core.events.formats.time_control import read_control
 from elo_core.facade import handle
-from elo_core.time_control import read_control
 
 DATA = Path(__file__).parent / "data"
 # The readers' newer forms: dates written otherwise, minutes per moves, a team event's boards,

@@ -8,7 +8,8 @@ from pathlib import Path
 from eventgen import home_norm_trf, swiss_trf, trf_line
 from playwright.sync_api import Page, expect
 
-from elo_core.event import rate_event, read_event
+from elo_core.events.rate import rate_event
+from elo_core.events.read import read_event
 
 DATA = Path(__file__).parents[1] / "data"
 

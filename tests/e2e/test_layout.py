@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from elo_core.rating import rate
+from elo_core.fide.rating import rate
 
 DATA = Path(__file__).parents[1] / "data"
 LOAD_TIMEOUT = 120_000

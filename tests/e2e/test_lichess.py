@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
-from elo_core.lichess import lichess_preview
+from elo_core.glicko.lichess import lichess_preview
 
 LOAD_TIMEOUT = 120_000
 

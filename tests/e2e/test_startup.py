@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import zipfile
 
+import build_runtime
 import pytest
 from conftest import site_copy
 from eventgen import trf_line
@@ -44,7 +45,6 @@ from startup_helpers import (
 )
 
 import build
-import build_runtime
 from devkit.server import Handler
 
 # Run by node with the page's library alone: the distinct lines of a standard module's function and
@@ -111,7 +111,7 @@ def test_build_makes_a_restorable_snapshot(dist_dir, tmp_path):
         whole = [n for n in z.namelist() if n.endswith(".py")]
     assert modules and all(n.endswith(".pyc") for n in modules) and len(modules) < len(whole) / 2
     assert "json/__init__.pyc" in modules and "unittest/__init__.pyc" not in modules and "unittest" in library["left_out"]
-    assert "elo_core/facade.pyc" in modules and "elo_core/fide_tables.json" in names
+    assert "elo_core/facade/__init__.pyc" in modules and "elo_core/fide/tables.json" in names
     # the later part: what only events, norms and online ratings import, in neither the first nor
     # the start's way; its names are those the worker's finder fetches it for
     later = library["later"]

@@ -1,0 +1,90 @@
+"""What an event file holds, as read: players, each player's rounds, and the problems met.
+
+The readers (:mod:`elo_core.events.formats.trf`, :mod:`elo_core.events.formats.pgn`) build these values; :mod:`elo_core.events.rate`
+rates them. Nothing here reads or rates: it is the vocabulary both sides share.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from elo_core.events.problems import Problem, ProblemGroup
+from elo_core.plain import Plain
+
+
+@dataclass(frozen=True)
+class Entry(Plain):
+    """One round of one player: a game, a forfeit or a bye."""
+
+    round: int | None
+    opponent: str | None
+    """The opponent's key in :attr:`Event.players` (``None``: a bye, or an opponent not in the file)."""
+    opponent_rating: int
+    """The opponent's rating for this game (0: unrated)."""
+    colour: str | None
+    """``"w"``, ``"b"`` or ``None``."""
+    code: str
+    """The result as the file writes it: a TRF result code, or the PGN ``Result``."""
+    points: float | None
+    """Points this round gave the player (``None``: not known, e.g. an unfinished game)."""
+    played: bool
+    """Played over the board."""
+    rated: bool
+    """Counts for rating: played, finished, not marked unrated, opponent known."""
+    note: str | None = None
+    date: str | None = None
+    line: int | None = None
+
+
+
+@dataclass(frozen=True)
+class EventPlayer:
+    key: str
+    """Unique in the event: the TRF starting rank, or the PGN name."""
+    name: str
+    rating: int
+    """0: unrated."""
+    start_rank: int | None = None
+    fide_id: str | None = None
+    title: str = ""
+    federation: str = ""
+    sex: str = ""
+    birth: str = ""
+    """As written in the file (TRF: YYYY/MM/DD, often only the year)."""
+    points: float | None = None
+    """Points as the file states them (TRF columns 81-84); ``None``: not stated."""
+    rank: int | None = None
+    k: int | None = None
+    """K from the file, where a file has one."""
+    entries: tuple[Entry, ...] = ()
+    line: int | None = None
+    rating_source: str | None = None
+    """Where :attr:`rating` comes from, where the file leaves a choice (PGN tags that differ, a standard
+    rating given for a rapid or blitz event)."""
+
+    @property
+    def birth_year(self) -> int | None:
+        m = re.match(r"\s*(\d{4})", self.birth or "")
+        return int(m.group(1)) if m and 1900 <= int(m.group(1)) <= 2100 else None
+
+
+@dataclass(frozen=True)
+class Event:
+    format: str
+    name: str
+    start: date | None
+    end: date | None
+    time_control: str
+    """As the file writes it (TRF 222 or 122, PGN ``TimeControl``)."""
+    kind: str | None
+    """Told by the time control; ``None``: it cannot be told."""
+    kind_note: str
+    players: tuple[EventPlayer, ...]
+    problems: tuple[Problem, ...]
+    notes: tuple[str, ...] = ()
+    problem_groups: tuple[ProblemGroup, ...] = ()
+    """Every problem counted by kind (:mod:`elo_core.events.problems`); ``problems`` lists the first of each."""
+    start_text: str = ""
+    """The start date as the file writes it, where it gives one (read or not)."""
