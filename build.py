@@ -6,8 +6,9 @@
     python build.py --serve --port 0
 
 Standard library only; shells out to `npm` (Pyodide, pinned by package-lock.json)
-and `pip` (micropip wheel, pinned by version + sha256 below; elo_core wheel built
-from this repo). Downloads are cached under .cache/ so warm builds are offline.
+and `pip` (micropip wheel, pinned by version + sha256 in buildkit/pyodide.py; elo_core
+wheel built from this repo). Downloads are cached under .cache/ so warm builds are
+offline. The steps that know Pyodide are in buildkit/ (its __init__ lists them).
 """
 
 from __future__ import annotations
@@ -16,55 +17,27 @@ import argparse
 import hashlib
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from build_runtime import (  # noqa: F401  (RUNTIME_PATCHES, RUNTIME_SCRIPT, patch_runtime: the tests')
-    ADAPTER,
-    PYODIDE_CORE,
-    PYODIDE_VERSION,
-    RUNTIME_PATCHES,
-    RUNTIME_SCRIPT,
-    WASM_ZSTD,
-    BuildError,
-    copy_runtime,
-    file_sha256,
-    make_library,
-    make_snapshot,
-    patch_runtime,
-)
+from buildkit import pyodide
+from buildkit.library import make_library
+from buildkit.runtime import copy_runtime
+from buildkit.snapshot import make_snapshot
+from buildkit.tools import CACHE, ROOT, BuildError, file_sha256, run
 from devkit.server import serve
 
-ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
-CACHE = ROOT / ".cache"
-WEB = ROOT / "web"
+WEB = ROOT / "web"  # read when build() runs: a test builds another copy of the page by changing it
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-
-# Latest micropip that runs on Pyodide 314 (Python 3.14); it vendors `packaging`,
-# so nothing else is needed. PyPI's wheel differs byte-wise from the one in
-# Pyodide's lock, hence our own checksum.
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
 SERVICE_WORKER = "sw.js"  # stamped with the build hash and file list by build()
 
 # Fixed timestamp so the elo_core wheel (and so build.json's hash) is reproducible.
 SOURCE_DATE_EPOCH = "1700000000"
-
-def _run(cmd: list[str], **kw) -> None:
-    try:
-        subprocess.run(cmd, check=True, **kw)
-    except FileNotFoundError as e:
-        raise BuildError(f"command not found: {cmd[0]} (is it installed?)") from e
-    except subprocess.CalledProcessError as e:
-        raise BuildError(f"command failed ({e.returncode}): {' '.join(cmd)}") from e
 
 
 def _npm_installed(name: str) -> str | None:
@@ -82,16 +55,8 @@ def ensure_pyodide() -> Path:
     if stale:
         print(f"npm ci ({', '.join(stale)})")
         npm = shutil.which("npm") or "npm"
-        _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT)
-    installed = _npm_installed("pyodide")
-    if installed != PYODIDE_VERSION:
-        raise BuildError(
-            f"node_modules/pyodide is {installed}, expected {PYODIDE_VERSION}: "
-            "package.json/package-lock.json disagree with build.py"
-        )
-    missing = [f for f in PYODIDE_CORE if not (PYODIDE_DIR / f).is_file()]
-    if missing:
-        raise BuildError(f"pyodide package lacks core files: {missing}")
+        run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT)
+    pyodide.check_installed(PYODIDE_DIR)
     return PYODIDE_DIR
 
 
@@ -104,36 +69,25 @@ def copy_zstd_decoder(out: Path) -> None:
                    + (fzstd / "esm" / "index.mjs").read_text("utf-8"), "utf-8")
 
 
-def check_adapter(adapter: Path = ADAPTER) -> None:
-    """The worker's Pyodide adapter names each Pyodide internal it relies on, for one version:
-    building with another Pyodide is refused until someone has looked at them again."""
-    found = re.search(r'export const PYODIDE_VERSION = "([^"]+)";', adapter.read_text("utf-8"))
-    if not found or found.group(1) != PYODIDE_VERSION:
-        raise BuildError(
-            f"{adapter.name} is written for Pyodide {found.group(1) if found else '?'}, but build.py "
-            f"pins {PYODIDE_VERSION}: check each internal the adapter names against the new Pyodide, then set its "
-            "PYODIDE_VERSION")
-
-
 def ensure_micropip() -> Path:
     """Download the pinned micropip wheel once into .cache/ and verify its sha256."""
     cache = CACHE / "wheels"
-    wheel = cache / MICROPIP_WHEEL
+    wheel = cache / pyodide.MICROPIP_WHEEL
     if not wheel.exists():
         cache.mkdir(parents=True, exist_ok=True)
-        print(f"pip download micropip=={MICROPIP_VERSION}")
-        _run([sys.executable, "-m", "pip", "download", "--quiet",
-              "--only-binary=:all:", "--python-version", "3.14", "--no-deps",
-              f"micropip=={MICROPIP_VERSION}", "-d", str(cache)])
+        print(f"pip download micropip=={pyodide.MICROPIP_VERSION}")
+        run([sys.executable, "-m", "pip", "download", "--quiet",
+             "--only-binary=:all:", "--python-version", pyodide.PYTHON_VERSION, "--no-deps",
+             f"micropip=={pyodide.MICROPIP_VERSION}", "-d", str(cache)])
         if not wheel.exists():
             raise BuildError(f"pip download did not produce {wheel.name}")
     digest = file_sha256(wheel)
-    if digest != MICROPIP_SHA256:
+    if digest != pyodide.MICROPIP_SHA256:
         wheel.unlink()  # never keep (or ship) an unverified wheel
         raise BuildError(
-            f"sha256 mismatch for {MICROPIP_WHEEL}:\n  expected {MICROPIP_SHA256}\n"
+            f"sha256 mismatch for {pyodide.MICROPIP_WHEEL}:\n  expected {pyodide.MICROPIP_SHA256}\n"
             f"  got      {digest}\nRefusing to build. If the pin was changed on "
-            "purpose, update MICROPIP_SHA256 in build.py."
+            "purpose, update MICROPIP_SHA256 in buildkit/pyodide.py."
         )
     return wheel
 
@@ -147,7 +101,7 @@ def build_elo_core(out_dir: Path) -> Path:
     except ImportError:
         pass
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
-    _run(cmd, cwd=ROOT, env=env)
+    run(cmd, cwd=ROOT, env=env)
     wheels = sorted(out_dir.glob("elo_core-*.whl"))
     if len(wheels) != 1:
         raise BuildError(f"expected one elo_core wheel, got {[w.name for w in wheels]}")
@@ -169,7 +123,7 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
     dist = Path(dist).resolve()
     if not WEB.is_dir():
         raise BuildError(f"{WEB} is missing")
-    check_adapter()
+    pyodide.check_adapter()
     pyodide_dir = ensure_pyodide()
     micropip = ensure_micropip()
 
@@ -202,10 +156,10 @@ def build(dist: Path = DIST, snapshot: bool = True) -> Path:
         if p.name != SERVICE_WORKER:
             h.update(p.relative_to(dist).as_posix().encode() + b"\0")
             h.update(file_sha256(p).encode() + b"\n")
-    wasm = dist / "pyodide" / "pyodide.asm.wasm"
+    wasm = dist / "pyodide" / pyodide.WASM
     info = {
         "build": h.hexdigest()[:12],
-        "pyodide": PYODIDE_VERSION,
+        "pyodide": pyodide.PYODIDE_VERSION,
         "micropip": f"wheels/{micropip.name}",
         "elo_core": f"wheels/{elo_wheel.name}",
         # What a kept copy of the unpacked wasm must be (web/worker.js, KEPT_WASM).
@@ -235,7 +189,7 @@ def stamp_service_worker(dist: Path, build_hash: str) -> None:
     sw = dist / SERVICE_WORKER
     # The wasm in zstd is left out: offline, the worker compiles sw.js's copy of the plain wasm.
     files = {p.relative_to(dist).as_posix(): file_sha256(p) for p in _files(dist)
-             if p.name != SERVICE_WORKER and not p.name.startswith(".") and p.name != WASM_ZSTD}
+             if p.name != SERVICE_WORKER and not p.name.startswith(".") and p.name != pyodide.WASM_ZSTD}
     text = sw.read_text("utf-8")
     if "__BUILD__" not in text or "__FILES__" not in text:
         raise BuildError(f"{sw} lacks the __BUILD__ / __FILES__ placeholders")

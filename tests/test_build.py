@@ -1,35 +1,41 @@
-"""build.py's edits of Pyodide's runtime script (their effect in the browser: tests/e2e/test_startup.py)."""
+"""The build: its edits of Pyodide's runtime script (their effect in the browser:
+tests/e2e/test_startup.py), its checks of the Pyodide it builds with, the page's library without
+the command line, and a build that must not ship the slow start by accident."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
 
 import build
+from buildkit import library, pyodide
+from buildkit.runtime import copy_runtime
+from buildkit.tools import BuildError, node
 
 
 def original() -> str:
     """A stand-in for the pinned runtime script: every patched passage once, with filler."""
-    return "/*a*/" + "/*b*/".join(old for old, _ in build.RUNTIME_PATCHES) + "/*c*/"
+    return "/*a*/" + "/*b*/".join(old for old, _ in pyodide.RUNTIME_PATCHES) + "/*c*/"
 
 
 def test_every_patch_is_made_once():
-    patched = build.patch_runtime(original())
-    for old, new in build.RUNTIME_PATCHES:
+    patched = pyodide.patch_runtime(original())
+    for old, new in pyodide.RUNTIME_PATCHES:
         assert patched.count(new) == 1
         assert old not in patched
 
 
 @pytest.mark.parametrize("times", [0, 2])
 def test_a_patch_that_does_not_match_once_fails_the_build(times):
-    old = build.RUNTIME_PATCHES[0][0]
+    old = pyodide.RUNTIME_PATCHES[0][0]
     script = original().replace(old, old * times)
-    with pytest.raises(build.BuildError, match=f"matches {times} times"):
-        build.patch_runtime(script)
+    with pytest.raises(BuildError, match=f"matches {times} times"):
+        pyodide.patch_runtime(script)
 
 
 # Run by node on one copy of the runtime: its function table (each entry's name) and the
@@ -58,7 +64,7 @@ def test_the_patched_runtime_links_as_the_original(tmp_path):
     assert node, "node is needed to build the site (and for this test)"
     original = build.ensure_pyodide()
     patched = tmp_path / "patched"
-    build.copy_runtime(original, patched)  # as build() ships it
+    copy_runtime(original, patched)  # as build() ships it
     runner, symbols = tmp_path / "linked.mjs", tmp_path / "symbols.json"
     runner.write_text(LINKED)
 
@@ -78,21 +84,35 @@ def test_the_patched_runtime_links_as_the_original(tmp_path):
 def test_a_snapshot_that_cannot_be_made_fails_the_build(tmp_path, monkeypatch):
     # a deploy must not ship the slow start by accident: only --no-snapshot builds without one
     def fails(*args, **kwargs):
-        raise build.BuildError("snapshot.mjs failed: for this test")
+        raise BuildError("snapshot.mjs failed: for this test")
 
     monkeypatch.setattr(build, "make_snapshot", fails)
-    with pytest.raises(build.BuildError, match="--no-snapshot"):
+    with pytest.raises(BuildError, match="--no-snapshot"):
         build.build(tmp_path / "dist")
     site = build.build(tmp_path / "dist", snapshot=False)
     assert "snapshot" not in json.loads((site / "build.json").read_text())
 
 
 def test_the_worker_adapter_is_for_the_pinned_pyodide(tmp_path):
-    build.check_adapter()  # as shipped: the same version
+    pyodide.check_adapter()  # as shipped: the same version
     other = tmp_path / "pyodide-adapter.js"
-    other.write_text(build.ADAPTER.read_text().replace(f'"{build.PYODIDE_VERSION}"', '"315.0.0"'))
-    with pytest.raises(build.BuildError, match="written for Pyodide 315.0.0, but build.py pins"):
-        build.check_adapter(other)
+    other.write_text(pyodide.ADAPTER.read_text().replace(f'"{pyodide.PYODIDE_VERSION}"', '"315.0.0"'))
+    with pytest.raises(BuildError, match="written for Pyodide 315.0.0, but buildkit/pyodide.py pins"):
+        pyodide.check_adapter(other)
+
+
+def test_the_build_refuses_another_pyodide_than_its_own(tmp_path):
+    # npm installs package.json's pin; the build's patches and micropip were checked for its own
+    pins = json.loads((build.ROOT / "package.json").read_text())
+    assert pins["dependencies"]["pyodide"] == pyodide.PYODIDE_VERSION
+    pyodide.check_installed(build.ensure_pyodide())
+    other = tmp_path / "pyodide"
+    shutil.copytree(build.PYODIDE_DIR, other, ignore=shutil.ignore_patterns("*.wasm", "*.zip"))
+    with pytest.raises(BuildError, match="lacks core files"):
+        pyodide.check_installed(other)
+    (other / "package.json").write_text(json.dumps({"version": "315.0.0"}))
+    with pytest.raises(BuildError, match="node_modules/pyodide is 315.0.0, expected"):
+        pyodide.check_installed(other)
 
 
 def test_the_kept_file_is_named_alike_where_it_is_read_and_where_it_is_kept():
@@ -102,3 +122,26 @@ def test_the_kept_file_is_named_alike_where_it_is_read_and_where_it_is_kept():
     entry = name.findall((build.WEB / "worker.js").read_text())
     module = name.findall((build.WEB / "worker" / "snapshot.js").read_text())
     assert entry == module and len(entry) == 1
+
+
+def test_the_page_library_leaves_out_the_command_line_in_either_layout_and_py_typed(tmp_path):
+    # elo_core's command line, a folder (elo_core/cli/) or the modules it was before, is never run
+    # by the page, nor is py.typed read; what the page imports goes in the library, the rest of elo_core in its later part
+    wheel = tmp_path / "elo_core-0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as w:
+        w.writestr("elo_core/__init__.py", "")
+        w.writestr("elo_core/facade.py", "def handle(request):\n    return request.upper()\n")
+        w.writestr("elo_core/rare.py", "")
+        w.writestr("elo_core/tables.json", "{}")
+        w.writestr("elo_core/py.typed", "")
+        for cli in ("cli/__init__.py", "cli/main.py", "cli.py", "cli_more.py", "__main__.py"):
+            w.writestr(f"elo_core/{cli}", "raise SystemExit('the command line')\n")
+    corpus = tmp_path / "corpus.json"
+    corpus.write_text(json.dumps({"first": ["ping"], "later": [], "not_for_the_page": library.NOT_FOR_THE_PAGE}))
+    first, later = tmp_path / "library.zip", tmp_path / "later.zip"
+    made = node(library.LIBRARY_SCRIPT, pyodide.node_runtime(build.ensure_pyodide()), str(wheel), str(corpus),
+                str(first), str(later), what="the page's library")
+    assert made["answers"] == ["PING"]
+    own = {n for n in zipfile.ZipFile(first).namelist() if n.startswith("elo_core/")}
+    assert own == {"elo_core/__init__.pyc", "elo_core/facade.pyc", "elo_core/tables.json"}
+    assert zipfile.ZipFile(later).namelist() == ["elo_core/rare.pyc"]

@@ -1,35 +1,38 @@
-// The page's Python library (build_runtime.py, make_library; docs/performance.md, "The page's
+// The page's Python library (buildkit/library.py, make_library; docs/performance.md, "The page's
 // library"): the modules of Pyodide's standard library that a start and elo_core's answers
 // import, and elo_core's own, as bytecode compiled by this very runtime, in two zips: the first
 // stands in for the standard library and holds what a start and the calculators' answers import;
 // the later part, what only the rest of the corpus (events, norms, online ratings) imports.
 //
-//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> <out zip> <out later zip>
-//   node library.mjs <pyodide dir> <elo_core wheel> <corpus.json> --check <library zip> <later zip>
+//   node library.mjs <runtime> <elo_core wheel> <corpus.json> <out zip> <out later zip>
+//   node library.mjs <runtime> <elo_core wheel> <corpus.json> --check <library zip> <later zip>
 //
-// <corpus.json>: {"first": [requests], "later": [requests]}. The first starts with the whole
-// standard library, puts elo_core's bytecode (from the wheel) on sys.path as a zip of its own, as
-// the page will have it, answers the corpus, and writes elo_core's files but its command line
-// (its bytecode as the tests run it: with docstrings and asserts) and the standard library's
-// modules then imported but the frozen ones (optimised: no docstrings, asserts, column positions
-// or line numbers), with its files that are not .py; a module first imported by the later
-// requests goes to the later zip, the rest to the first (its entries stored, not compressed:
-// the build compresses it whole, zstd.mjs). It prints one JSON line, {"answers":
-// [...], "files": [standard library paths used]}. With --check it starts with the first zip
-// alone, with the worker's finder for the later part (the adapter's libraryParts), answers the
-// first requests with the later zip out of reach, then the others with it in place (no fallback
-// to the whole library, so a module left out shows in an answer), and prints {"answers": [...]}.
+// <runtime>: JSON, {dir, loader, adapter, lib} (buildkit/pyodide.py, node_runtime). <corpus.json>:
+// {"first": [requests], "later": [requests], "not_for_the_page": [elo_core's files the page never
+// reads; a name ending in "/" is a folder]}. The first starts with the whole standard library, puts
+// elo_core's bytecode (from the wheel) on sys.path as a zip of its own, as the page will have it,
+// answers the corpus, and writes elo_core's files but those not for the page (its bytecode as the
+// tests run it: with docstrings and asserts) and the standard library's modules then imported but
+// the frozen ones (optimised: no docstrings, asserts, column positions or line numbers), with its
+// files that are not .py; a module first imported by the later requests goes to the later zip, the
+// rest to the first (its entries stored, not compressed: the build compresses it whole, zstd.mjs).
+// It prints one JSON line, {"answers": [...], "files": [standard library paths used]}. With --check
+// it starts with the first zip alone, with the worker's finder for the later part (the adapter's
+// libraryParts), answers the first requests with the later zip out of reach, then the others with
+// it in place (no fallback to the whole library, so a module left out shows in an answer), and
+// prints {"answers": [...]}.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { libraryParts } from "./web/worker/pyodide-adapter.js";
 
-const [pyodideDir, wheel, corpusFile, ...rest] = process.argv.slice(2);
+const [runtimeJSON, wheel, corpusFile, ...rest] = process.argv.slice(2);
+const runtime = JSON.parse(runtimeJSON);
 const check = rest[0] === "--check";
 const [zip, laterZip] = check ? rest.slice(1) : rest;
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const { libraryParts } = await import(pathToFileURL(runtime.adapter).href);
+const { loadPyodide } = await import(pathToFileURL(runtime.loader).href);
 const pyodide = await loadPyodide({
-  indexURL: path.resolve(pyodideDir) + path.sep,
+  indexURL: runtime.dir + path.sep,
   ...(check && { stdLibURL: path.resolve(zip) }),
   // Bytecode without column positions: smaller, and tracebacks lose only their ^^^ marks
   // (docs/performance.md, "The page's library").
@@ -59,8 +62,9 @@ DATE = (2020, 1, 1, 0, 0, 0)
 def add(zip, name, data, date=DATE):
     zip.writestr(zipfile.ZipInfo(name, date), data, compress_type=zip.compression, compresslevel=9)
 
-# The command line's modules: the page never runs them.
-CLI_ONLY = {"elo_core/cli.pyc", "elo_core/cli_more.pyc", "elo_core/__main__.pyc"}
+def for_the_page(name):
+    # The command line's modules, for one, are left out: the page never runs them.
+    return not any(name == no or no.endswith("/") and name.startswith(no) for no in corpus["not_for_the_page"])
 
 def one_line(code):
     # Every instruction on the function's first line: line tables weigh, and without sources a
@@ -98,7 +102,7 @@ def loaded(zip):
 
 if ${check ? "True" : "False"}:
     import shutil
-    shutil.copy("/tmp/later.zip", "/lib/${LATER}")
+    shutil.copy("/tmp/later.zip", "${runtime.lib}/${LATER}")
 else:
     first = loaded(library) | loaded("/tmp/elo_core.zip")
 answers += [elo_core.facade.handle(r) for r in corpus["later"]]
@@ -119,7 +123,7 @@ else:
                 add(cut if info.filename in first else later, info.filename + "c",
                     bytecode(whole.read(info.filename), info.filename), info.date_time)
         for name in own.namelist():
-            if name not in CLI_ONLY:
+            if for_the_page(name):
                 add(cut if name in first or not name.endswith(".pyc") else later, name, own.read(name))
     result["files"] = used
 json.dumps(result)

@@ -1,10 +1,14 @@
 // Makes the memory snapshot of an initialised interpreter that web/worker/start.js restores
-// (see build_runtime.py: make_snapshot). Run by build.py with the pinned npm Pyodide as shipped
-// in dist/ (its runtime script patched, see RUNTIME_PATCHES), and the page's library (elo_core
-// and the standard library it uses, as bytecode) in place of the standard library:
+// (see buildkit/snapshot.py: make_snapshot). Run by the build with the pinned npm Pyodide as
+// shipped in dist/ (its runtime script patched: buildkit/pyodide.py, RUNTIME_PATCHES), and the
+// page's library (elo_core and the standard library it uses, as bytecode) in place of the
+// standard library:
 //
-//   node snapshot.mjs <pyodide dir> <out file> <reference request JSON> <library zip> \
-//                     <its later part's zip> <build.json's library entry, JSON>
+//   node snapshot.mjs <runtime> <checksum module> <out file> <reference request JSON> \
+//                     <library zip> <its later part's zip> <build.json's library entry, JSON>
+//
+// <runtime>: JSON, {dir, loader, adapter, lib} (buildkit/pyodide.py, node_runtime); <checksum
+// module>: web/worker/snapshot.js, whose checksum the worker checks a kept copy with.
 //
 // The interpreter must not hold any JavaScript object when the snapshot is taken
 // ("Unexpected hiwire entry"), so no PyProxy is kept.
@@ -12,12 +16,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { libraryParts } from "./web/worker/pyodide-adapter.js";
 
-const [pyodideDir, out, request, library, later, entry] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const [runtimeJSON, checksumModule, out, request, library, later, entry] = process.argv.slice(2);
+const runtime = JSON.parse(runtimeJSON);
+const { libraryParts } = await import(pathToFileURL(runtime.adapter).href);
+const { loadPyodide } = await import(pathToFileURL(runtime.loader).href);
 const pyodide = await loadPyodide({
-  indexURL: path.resolve(pyodideDir) + path.sep,
+  indexURL: runtime.dir + path.sep,
   stdLibURL: path.resolve(library),
   _makeSnapshot: true,
   stdout: (s) => process.stderr.write(s + "\n"),
@@ -26,7 +31,7 @@ const pyodide = await loadPyodide({
 // What the library lacks is fetched by the restored interpreter; here, the later part is already
 // where the worker's finder writes it (the restored file system does not have it).
 const parts = JSON.parse(entry);
-pyodide.FS.writeFile(`/lib/${path.basename(parts.later.path)}`, readFileSync(later));
+pyodide.FS.writeFile(`${runtime.lib}/${path.basename(parts.later.path)}`, readFileSync(later));
 pyodide.runPython(libraryParts(parts));
 // Import every module (warm: module code, caches) and answer the reference request once, so
 // that the restored interpreter starts ready: the facade, and the operations it imports only
@@ -42,8 +47,8 @@ answer
 zeroFreeMemory(pyodide._module);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out, bytes);
-// The worker checks a kept copy with this very function (web/worker/snapshot.js).
-const { checksum } = await import(new URL("./web/worker/snapshot.js", import.meta.url).href);
+// The worker checks a kept copy with this very function.
+const { checksum } = await import(pathToFileURL(checksumModule).href);
 process.stdout.write(JSON.stringify({ bytes: bytes.length, response, checksum: checksum(bytes) }) + "\n");
 
 // The allocator's free memory still holds what the start left there, which compresses badly:
