@@ -3,6 +3,12 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests judge answers, not speed: on a shared, busy machine Hypothesis's per-example
+# deadline fails tests that are right. Timings live in bench/.
+settings.register_profile("answers", deadline=None)
+settings.load_profile("answers")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,7 +1,8 @@
 """The command line: ``python -m elo_core SUBCOMMAND``, for arbiters' scripts and our own checks.
 
 Each subcommand prints a readable table, or with ``--json`` one JSON object (the same one the page
-gets through :mod:`elo_core.facade`). Bad input exits with status 2 and the message on stderr.
+gets through :mod:`elo_core.facade`). Bad input exits with status 2 and the message on stderr; an
+answer that cannot be written (standard output closed or full) exits with status 1 and says so.
 Output to a pipe closed early (``| head -1``) ends quietly, with status 141 as a Unix tool ended
 by SIGPIPE. Each group of subcommands lives in its own module (:data:`GROUPS`), which adds its
 subcommands, turns a command line into a request to the JSON door, and words the answer.
@@ -13,6 +14,7 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -20,11 +22,14 @@ from elo_core import __version__
 from elo_core.cli import events, fide, glicko, norms
 from elo_core.errors import EloError
 from elo_core.facade import call
+from elo_core.limits import MAX_GAMES
 
 GROUPS: tuple[ModuleType, ...] = (fide, events, glicko, norms)
 """Each has ``COMMANDS`` (subcommand -> operation), ``add``, ``request``, ``where`` and ``table``."""
 SIGPIPE_STATUS = 128 + 13
 """The status a shell shows for a program ended by SIGPIPE, as ``head`` ends ``cat``."""
+REPEATED = {"--game": "games", "--remaining": "ratings", "--k-player": "players", "--standard": "players"}
+"""The options given once per item, and what they count; at most :data:`MAX_GAMES` of each."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,15 +53,24 @@ def _group(command: str) -> ModuleType:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        return _main(argv)
+        return _main(sys.argv[1:] if argv is None else list(argv))
     except BrokenPipeError:
         # The reader is gone (| head): nothing more can be said, and the interpreter's last flush
         # at exit must not say it either, so standard output goes to /dev/null.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return SIGPIPE_STATUS
+    except OSError as e:  # standard output full (/dev/full, a full disk) or failing
+        _drop_stdout()
+        _say(f"error: the answer could not be written: {e.strerror or e}")
+        return 1
 
 
-def _main(argv: Sequence[str] | None) -> int:
+def _main(argv: list[str]) -> int:
+    # Counted before argparse, whose time grows with the square of the options given.
+    for option, count in Counter(a.partition("=")[0] for a in argv if a in REPEATED or a.partition("=")[0] in REPEATED).items():
+        if count > MAX_GAMES:
+            _say(f"error: {option}: has {count} {REPEATED[option]}; at most {MAX_GAMES} are allowed")
+            return 2
     ns = _parser().parse_args(argv)
     group = _group(ns.command)
     try:
@@ -65,11 +79,28 @@ def _main(argv: Sequence[str] | None) -> int:
     except EloError as e:
         for err in e.errors:
             where = group.where(ns, err.field)
-            print(f"error: {where}: {err.message}" if where else f"error: {err.message}", file=sys.stderr)
+            _say(f"error: {where}: {err.message}" if where else f"error: {err.message}")
         return 2
+    if sys.stdout is None:
+        _say("error: the answer could not be written: standard output is closed")
+        return 1
     if op == "event_csv":
         sys.stdout.write(result["csv"])
     else:
         print(json.dumps(result, indent=1) if ns.json else group.table(op, result))
     sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
     return 0
+
+
+def _say(message: str) -> None:
+    """A message on standard error, if there is one to write to."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+
+
+def _drop_stdout() -> None:
+    """Standard output to /dev/null, so that the interpreter's last flush at exit says nothing more."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass

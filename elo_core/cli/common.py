@@ -19,6 +19,8 @@ def read_file(name: str, limit: int) -> bytes:
     """At most ``limit`` bytes of the file (``-``: standard input)."""
     try:
         if name == "-":
+            if sys.stdin is None:
+                raise EloError("file", "standard input is closed: give a file's name, or send the file to it")
             return sys.stdin.buffer.read(limit)
         with open(name, "rb") as f:
             return f.read(limit)

@@ -114,7 +114,7 @@ def table(op: str, r: Any) -> str:
                          + f", new rating {x['new_rating']:g}" for name, x in r.items())
     if op == "score_needed":
         if r["points"] is None:
-            return f"{r['target']} cannot be reached in these {r['of']} games"
+            return f"{r['target']} cannot be reached in " + ("this game" if r["of"] == 1 else f"these {r['of']} games")
         return (f"{r['target']}: already reached" if r["already"] else
                 f"{r['target']}: {r['points']:g} of {r['of']} points needed, new rating {r['result']['new_rating']:g}")
     if op == "performance":

@@ -25,7 +25,7 @@ def add(command: Command) -> None:
     c.add_argument("file", help="CASE.json or FILE.trf ('-' for standard input)")
     c.add_argument("--player", help="with a TRF: the player's starting rank")
     c.add_argument("--norm", help="GM, IM, WGM or WIM (default: the case's, or every norm the player may want)")
-    c.add_argument("--pairing", help="with a TRF: swiss (default) or roundrobin")
+    c.add_argument("--pairing", help="with a TRF: swiss (default), roundrobin or doubleroundrobin")
     c.add_argument("--exemption", help="with a TRF: " + EXEMPTION_HELP)
     c.add_argument("--host-federation", help="with a TRF: " + HOST_HELP)
     c.add_argument("--min-games", help="with a TRF: " + MIN_GAMES_HELP)
@@ -35,15 +35,25 @@ def add(command: Command) -> None:
 def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     a = given(ns, "file")
     data = read_file(ns.file, MAX_EVENT_CHARS + 1)
-    if data.lstrip()[:1] == b"{":
-        try:
-            case = json.loads(data)
-        except ValueError as e:
-            raise EloError("file", f"{ns.file} is not valid JSON: {e}") from None
-        if isinstance(case, dict) and ns.norm:
-            case = {**case, "norm": ns.norm}
-        return "norm", {"case": case, "find": ns.find}
+    if data.lstrip()[:1] in (b"{", b"[") or ns.file.lower().endswith(".json"):
+        return "norm", {"case": _case(ns, data), "find": ns.find}
     return "norm", {"text": data, **{k: a[k] for k in NORM_OPTIONS if k in a}}
+
+
+def _case(ns: argparse.Namespace, data: bytes) -> dict[str, Any]:
+    """The case a JSON file holds: one object, of a sane size and depth."""
+    if len(data) > MAX_EVENT_CHARS:
+        raise EloError("file", f"{ns.file} is too large: a case is read up to {MAX_EVENT_CHARS // 1_000_000} MB")
+    try:
+        case = json.loads(data)
+    except RecursionError:
+        raise EloError("file", f"{ns.file} is nested too deeply to be a case") from None
+    except ValueError as e:
+        raise EloError("file", f"{ns.file} is not valid JSON: {e}") from None
+    if not isinstance(case, dict):
+        raise EloError("file", f"{ns.file} must hold one JSON object, a case (norm, applicant, event, games), "
+                               f"not {type(case).__name__ if case is not None else 'null'}")
+    return {**case, "norm": ns.norm} if ns.norm else case
 
 
 def where(ns: argparse.Namespace, field: str | None) -> str:

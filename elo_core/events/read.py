@@ -29,13 +29,21 @@ def source_text(source: Any, field: str = "text") -> tuple[str, tuple[Problem, .
     if isinstance(source, (bytes, bytearray)):
         if len(source) > MAX_EVENT_CHARS:
             raise EloError(field, f"the file is {len(source) / 1e6:.1f} MB; at most {MAX_EVENT_CHARS // 1_000_000} MB is read")
-        if b"\x00" in source:
+        utf16 = _utf16(bytes(source))
+        if utf16:  # a Windows "Unicode" export
+            try:
+                text = bytes(source).decode(utf16)
+            except UnicodeDecodeError:
+                raise EloError(field, "the file looks like UTF-16 text but is not: it cannot be read") from None
+            text = text.removeprefix("\ufeff")
+        elif b"\x00" in source:
             raise EloError(field, "this is a binary file (it has NUL bytes), not a TRF or PGN text file")
-        try:
-            text = bytes(source).decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            text = bytes(source).decode("latin-1")
-            problems = (Problem(None, f"the file is not UTF-8 (byte {e.start}): read as Latin-1; check accented names"),)
+        else:
+            try:
+                text = bytes(source).decode("utf-8-sig")
+            except UnicodeDecodeError as e:
+                text = bytes(source).decode("latin-1")
+                problems = (Problem(None, f"the file is not UTF-8 (byte {e.start}): read as Latin-1; check accented names"),)
     elif isinstance(source, str):
         if len(source) > MAX_EVENT_CHARS:
             raise EloError(field, f"the file is {len(source) / 1e6:.1f} MB; at most {MAX_EVENT_CHARS // 1_000_000} MB is read")
@@ -47,6 +55,23 @@ def source_text(source: Any, field: str = "text") -> tuple[str, tuple[Problem, .
     if not text or text.isspace():
         raise EloError(field, "the file is empty")
     return text, problems
+
+
+def _utf16(data: bytes) -> str | None:
+    """The codec of a UTF-16 text file, by its byte order mark, else by the NUL byte beside every
+    character of its first line; None for any other file.
+
+    >>> _utf16("012 x".encode("utf-16")), _utf16("012 x".encode("utf-16-be")), _utf16(b"012 x")
+    ('utf-16', 'utf-16-be', None)
+    """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "utf-16"
+    head = data[:200] if len(data) % 2 == 0 else b""
+    if len(head) >= 4 and all(b == 0 for b in head[1::2]) and all(head[0::2]):
+        return "utf-16-le"
+    if len(head) >= 4 and all(b == 0 for b in head[0::2]) and all(head[1::2]):
+        return "utf-16-be"
+    return None
 
 
 def detect_format(text: str) -> str:

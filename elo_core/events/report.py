@@ -108,11 +108,13 @@ class EventReport:
 
     def summary(self) -> dict[str, Any]:
         ev = self.event
-        games = sum(1 for p in ev.players for e in p.entries if e.played) // 2
-        # Games that count for at least one of their two players (a PGN game is its line; a TRF one,
-        # its round and pair).
-        rated = len({(e.line if ev.format == "pgn" else e.round, frozenset((r.player.key, e.opponent)))
-                     for r in self.players for e in r.counted_entries()})
+        # A game is its two players and its round (in a PGN, its line): counted once, even where the
+        # two players' lines of a TRF disagree, so that the rated games are some of the games played.
+        def game(player: str, e: Entry) -> tuple[int | None, frozenset[str | None]]:
+            return (e.line if ev.format == "pgn" else e.round), frozenset((player, e.opponent))
+
+        games = len({game(p.key, e) for p in ev.players for e in p.entries if e.played})
+        rated = len({game(r.player.key, e) for r in self.players for e in r.counted_entries()})
         rounds = max((e.round or 0 for p in ev.players for e in p.entries), default=0)
         return plain_dict({
             "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,

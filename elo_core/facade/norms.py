@@ -12,7 +12,7 @@ from elo_core.errors import EloError
 from elo_core.events.read import parse_event, source_text
 from elo_core.events.report import EventReport
 from elo_core.facade.spec import Op, Param, Parser, given
-from elo_core.norms.case import exemption, host_federation, min_games
+from elo_core.norms.case import exemption, host_federation, min_games, parse_case
 from elo_core.norms.from_event import case_from_event, last_round
 from elo_core.norms.rules import (
     EXEMPTION_HOST_ONLY,
@@ -86,12 +86,10 @@ def _norm(a: dict[str, Any]) -> dict[str, Any]:
                                **_case_options(a))
     else:
         raise EloError("case", "is required: the case as JSON, or a tournament report and a player")
-    norm = case["norm"] if isinstance(case, dict) else case.norm
-    if norm:
+    case = parse_case(case)  # a malformed case is an error naming its field, never a crash
+    if case.norm:
         return check_norm(case, find).to_dict()
-    applicant = case["applicant"] if isinstance(case, dict) else case.applicant
-    title = applicant.get("title", "") if isinstance(applicant, dict) else applicant.title
-    verdicts = check_all(case, find, wanted_norms(title or ""))
+    verdicts = check_all(case, find, wanted_norms(case.applicant.title or ""))
     return {"verdicts": {t: v.to_dict() for t, v in verdicts.items()}, "closest": closest(verdicts).to_dict()}
 
 

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from elo_core import parse
+from elo_core import errors, parse
 from elo_core.errors import EloError
 from elo_core.glicko import parse as check
 from elo_core.glicko.glicko2 import SCALE, Player, rate_period
@@ -234,7 +234,8 @@ def category(variant: str, speed: str | None) -> str | None:
 
 def _glicko(rating: Any, deviation: Any, volatility: Any, field: str, s: LichessSettings) -> Player:
     try:
-        return Player(check.between(rating, "rating", s.min_rating, s.sane_rating),
+        # lila's sanity check is exclusive: a rating of 4000 is reset, so lichess never holds it
+        return Player(check.between(rating, "rating", s.min_rating, s.sane_rating, high_open=True),
                       check.between(deviation, "deviation", s.min_deviation, s.max_deviation),
                       s.new_volatility if volatility is None or volatility == "" else
                       check.volatility(volatility, "volatility", s.max_volatility))
@@ -273,23 +274,20 @@ def lichess_preview(rating: Any, deviation: Any, volatility: Any = None, opponen
     (110, 40, 8, -23)
     """
     s = settings
-    own = _glicko(rating, deviation, volatility, "rating", s)
-    opp = cap(_opponent(opponent, s), s)
-    side = _optional(colour, "colour", COLOURS)
-    kind = _optional(variant, "variant", VARIANTS) or "standard"
-    pace = _optional(speed, "speed", SPEEDS)
-    days = check.between(days_idle if days_idle not in (None, "") else 0, "days_idle", 0.0, MAX_DAYS_IDLE)
-    if advantage is None or advantage == "":
-        white = s.colour_advantage.get(kind, 0.0) if parse.flag(colour_advantage, "colour_advantage") else 0.0
-    else:
-        white = check.between(advantage, "advantage", -1000.0, 1000.0)
+    # Every field checked, every bad one named together, before anything is computed.
+    own, opponent_values, side, kind, pace, days, given_advantage, given_factor, white_too, bot = errors.collect([
+        lambda: _glicko(rating, deviation, volatility, "rating", s), lambda: _opponent(opponent, s),
+        lambda: _optional(colour, "colour", COLOURS), lambda: _optional(variant, "variant", VARIANTS) or "standard",
+        lambda: _optional(speed, "speed", SPEEDS),
+        lambda: check.between(days_idle if days_idle not in (None, "") else 0, "days_idle", 0.0, MAX_DAYS_IDLE),
+        lambda: None if advantage in (None, "") else check.between(advantage, "advantage", -1000.0, 1000.0),
+        lambda: None if gain_factor in (None, "") else check.between(gain_factor, "gain_factor", 1.0, 2.0),
+        lambda: parse.flag(colour_advantage, "colour_advantage"), lambda: parse.flag(against_bot, "against_bot")])
+    opp = cap(opponent_values, s)
+    white = (s.colour_advantage.get(kind, 0.0) if white_too else 0.0) if given_advantage is None else given_advantage
     adv = 0.0 if side is None else (white if side == "white" else -white)
     key = category(kind, pace)
-    if gain_factor is None or gain_factor == "":
-        factor = s.gain_factors.get(key, 1.0) if key else 1.0
-    else:
-        factor = check.between(gain_factor, "gain_factor", 1.0, 2.0)
-    bot = parse.flag(against_bot, "against_bot")
+    factor = (s.gain_factors.get(key, 1.0) if key else 1.0) if given_factor is None else given_factor
     before = cap(replace(own, deviation=live_deviation(own, days, s)), s)
 
     def outcome(score: float) -> LichessOutcome:
@@ -313,8 +311,9 @@ def rate(rating: Any, deviation: Any, volatility: Any = None, opponent: Any = No
     >>> rate(1500, 500, None, (1500, 500), "1").to_dict()["rating_shown"]
     1741
     """
-    preview = lichess_preview(rating, deviation, volatility, opponent, colour=colour, variant=variant, speed=speed,
-                              days_idle=days_idle, colour_advantage=colour_advantage, advantage=advantage,
-                              gain_factor=gain_factor, against_bot=against_bot, settings=settings)
-    s = parse.score(score, "score")
+    preview, s = errors.collect([
+        lambda: lichess_preview(rating, deviation, volatility, opponent, colour=colour, variant=variant, speed=speed,
+                                days_idle=days_idle, colour_advantage=colour_advantage, advantage=advantage,
+                                gain_factor=gain_factor, against_bot=against_bot, settings=settings),
+        lambda: parse.score(score, "score")])
     return LichessGame({1.0: preview.win, 0.5: preview.draw, 0.0: preview.loss}[s], s, preview)

@@ -42,12 +42,15 @@ class PeriodGame(Plain):
 
 
 
-def between(value: Any, field: str, low: float, high: float, *, low_open: bool = False) -> float:
-    """A number in ``low..high`` (``low`` itself excluded when ``low_open``), as a float."""
+def between(value: Any, field: str, low: float, high: float, *, low_open: bool = False,
+            high_open: bool = False) -> float:
+    """A number in ``low..high``, as a float; ``low`` or ``high`` itself excluded when ``low_open`` or
+    ``high_open``."""
     x = float(parse.number(value, field))
-    if x > high or x < low or (low_open and x == low):
-        words = f"more than {low:g}" if low_open else f"at least {low:g}"
-        raise EloError(field, f"must be {words} and at most {high:g}, not {x:g}")
+    if x > high or x < low or (low_open and x == low) or (high_open and x == high):
+        lower = f"more than {low:g}" if low_open else f"at least {low:g}"
+        upper = f"less than {high:g}" if high_open else f"at most {high:g}"
+        raise EloError(field, f"must be {lower} and {upper}, not {x:g}")
     return x
 
 

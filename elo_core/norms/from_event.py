@@ -13,7 +13,7 @@ from typing import Any
 
 from elo_core.errors import EloError
 from elo_core.events.model import Entry, Event, EventPlayer
-from elo_core.norms.case import Case, parse_case
+from elo_core.norms.case import MAX_ROUNDS, Case, parse_case
 from elo_core.norms.rules import TITLES, Pairing
 
 _BYE_STATUS = {"U": "bye", "H": "absent", "F": "absent", "Z": "absent", "": "absent"}
@@ -33,9 +33,12 @@ def case_from_event(event: Event, start_rank: int | str, norm: str | None = None
     if me is None:
         raise EloError("player", f"no player with starting rank {str(start_rank)[:12]!r} in the file")
     if not me.federation:
-        raise EloError("player", f"{me.key} {me.name}: no federation in the file (001 columns 54-56), "
-                                 "which a norm's federation rules need")
+        who = me.name if me.key == me.name else f"{me.key} {me.name}"  # a PGN's player is keyed by name
+        where = "001 columns 54-56" if event.format == "trf" else "a PGN has no federation tag: use a TRF"
+        raise EloError("player", f"{who}: no federation in the file ({where}), which a norm's federation rules need")
     last = rounds or last_round(event)
+    if last > MAX_ROUNDS:
+        raise EloError("text", f"the file has {last} rounds; a norm is checked in an event of at most {MAX_ROUNDS}")
     games = [_game(e, players) for e in me.entries if e.round]
     return parse_case({
         "norm": norm, "applicant": {"federation": me.federation or None, "title": _title(me), "rating": me.rating},

@@ -3,6 +3,7 @@ officer makes, grouped problems, and a standard rating for an unrated rapid or b
 
 import json
 from datetime import date
+from pathlib import Path
 
 import pytest
 from eventgen import trf_line
@@ -259,3 +260,22 @@ def test_standard_by_player_through_the_facade():
     assert answer["ok"] and answer["result"]["players"][1]["rating"] == 1900
     bad = json.loads(handle(json.dumps({"op": "event", "args": {"text": text, "standard_by_player": {"2": "x"}}})))
     assert not bad["ok"] and bad["errors"][0]["field"] == "standard_by_player['2']"
+
+
+# --- issue 50: counts that cannot contradict each other; a Windows "Unicode" (UTF-16) file ---------------------
+
+def test_the_games_of_an_inconsistent_trf_include_every_rated_one():
+    lines = ["012 Inconsistent", "042 2025/10/04",
+             trf_line(1, "A, a", 2000, rounds=[(2, "w", "1"), (3, "b", "1")]),
+             trf_line(2, "B, b", 1900, rounds=[(3, "w", "1"), (4, "b", "0")]),
+             trf_line(3, "C, c", 1800, rounds=[(4, "w", "=")]),
+             trf_line(4, "D, d", 1700, rounds=[(1, "w", "0")])]
+    summary = rate_event(read_event("\n".join(lines) + "\n")).summary()
+    assert (summary["games"], summary["rated_games"]) == (6, 6)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_trf_is_read_like_its_utf8_twin(encoding):
+    text = (Path(__file__).parents[1] / "data" / "codes.trf").read_text("utf-8")
+    twin, utf16 = read_event(text.encode("utf-8")), read_event(text.encode(encoding))
+    assert utf16.players == twin.players and utf16.name == twin.name

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from elo_core.facade import handle
 
 
@@ -110,3 +112,10 @@ def test_a_pasted_list_of_games_is_split_into_rows():
     assert row["result"]["games"] == [["1750", "1"], ["1900", "1"], ["2010", "1"]]
     bad = json.loads(handle(json.dumps({"op": "games_text", "args": {"text": "1" * 100_001}})))
     assert bad["ok"] is False and bad["errors"][0]["field"] == "text"
+
+
+@pytest.mark.parametrize("case", [{"norm": "", "applicant": 5}, {"norm": "GM"}, [1, 2], "GM", {"applicant": None}])
+def test_a_malformed_norm_case_is_an_answer_naming_its_field(case):
+    # issue 50, point 7: the door promises never to raise
+    answer = json.loads(handle(json.dumps({"op": "norm", "args": {"case": case}})))
+    assert answer["ok"] is False and answer["errors"][0]["field"] in ("applicant", "case")

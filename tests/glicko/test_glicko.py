@@ -16,6 +16,7 @@ Vectors, with their sources:
   All use tau 0.75 and no deviation increase inside the game (skipDeviationIncrease).
 """
 
+import json
 import math
 
 import pytest
@@ -23,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from elo_core.errors import EloError
+from elo_core.facade import handle
 from elo_core.glicko import glicko1, glicko2, lichess
 from elo_core.glicko import glicko2 as g2mod
 from elo_core.glicko.glicko2 import SCALE, Player, new_volatility
@@ -310,3 +312,17 @@ def test_equal_players_move_alike(player):
     w = lichess.rate(*player, player[:2], 1).result
     b = lichess.rate(*player, player[:2], 0).result
     assert w.deviation == b.deviation and math.isclose(w.change_exact, -b.change_exact, rel_tol=1e-9, abs_tol=1e-9)
+
+
+# --- issue 50, point 10: values lichess never holds are refused, every bad field named together ----------------
+
+@pytest.mark.parametrize("rating", ["4000", "4000.0", "5000"])
+def test_a_lichess_rating_of_4000_or_more_is_refused(rating):
+    with pytest.raises(EloError, match="less than 4000"):
+        lichess.rate(rating, 60, None, "1500:60", "1")
+
+
+def test_lichess_names_every_bad_field_at_once():
+    answer = json.loads(handle(json.dumps({"op": "lichess", "args": {
+        "rating": "4000", "deviation": "60", "opponent": "1500:x", "speed": "bogus", "score": "3"}})))
+    assert [e["field"] for e in answer["errors"]] == ["rating", "opponent", "speed", "score"]

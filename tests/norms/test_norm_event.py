@@ -4,7 +4,7 @@ elo_core/norm_event.py: the applicant, the games and their statuses from the fil
 from dataclasses import replace
 
 import pytest
-from eventgen import circle_rounds
+from eventgen import circle_rounds, trf_line
 
 from elo_core.errors import EloError
 from elo_core.events.read import read_event
@@ -56,3 +56,11 @@ def test_trf_result_codes_become_statuses(repo_root):
                    "2": [(1, "played", 0), (2, "forfeit", 1), (3, "absent", 0)],  # +, then Z
                    "3": [(1, "absent", 1), (2, "played", 0.5), (3, "absent", 1)],  # W (not rated), F
                    "5": [(1, "bye", 1), (2, "absent", 0), (3, "absent", 0.5)]}  # U: pairing-allocated; D
+
+
+def test_a_file_of_100_rounds_says_it_is_the_rounds():
+    rounds = [(2, "w", "1")] * 100
+    text = "\n".join(["012 Long", "042 2025/10/04", trf_line(1, "A, a", 2400, rounds=rounds, fed="GER"),
+                      trf_line(2, "B, b", 2500, rounds=[(1, "b", "0")] * 100, fed="FRA", title="GM")]) + "\n"
+    with pytest.raises(EloError, match="the file has 100 rounds; a norm is checked in an event of at most 99"):
+        case_from_event(read_event(text), 1)
