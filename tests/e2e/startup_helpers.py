@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ZSTD_SCRIPT = Path(__file__).resolve().parents[2] / "zstd.mjs"
+from buildkit.runtime import ZSTD_SCRIPT
 
 LOAD_TIMEOUT_MS = 90_000
 # Reference vector: rating 1800, K 20, games 1750:1 and 1900:½, rules of 2025-10-01.

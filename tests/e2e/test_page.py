@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from elo_core import rate
 
-VECTORS = json.loads((Path(__file__).parents[1] / "vectors.json").read_text("utf-8"))
+VECTORS = json.loads((Path(__file__).parents[1] / "fide" / "vectors.json").read_text("utf-8"))
 FIDE = VECTORS["fide_rating_change"]
 LOGISTIC = VECTORS["logistic_single_game"]
 

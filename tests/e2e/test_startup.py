@@ -22,7 +22,6 @@ import shutil
 import subprocess
 import zipfile
 
-import build_runtime
 import pytest
 from conftest import site_copy
 from eventgen import trf_line
@@ -45,6 +44,7 @@ from startup_helpers import (
 )
 
 import build
+from buildkit import pyodide
 from devkit.server import Handler
 
 # Run by node with the page's library alone: the distinct lines of a standard module's function and
@@ -55,14 +55,14 @@ const [pyodide, library] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodide + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: pyodide + "/", stdLibURL: library });
 console.log(py.runPython(`
-import json, traceback, elo_core.inputs
+import json, traceback, elo_core.parse
 lines = lambda f: len({line for *_, line in f.__code__.co_lines()})
 try:
-    elo_core.inputs.rating("abc", "rating")
+    elo_core.parse.rating("abc", "rating")
 except Exception as e:
     where = traceback.extract_tb(e.__traceback__)[-1]
-first = getattr(elo_core.inputs, where.name).__code__.co_firstlineno
-json.dumps([lines(json.dumps), lines(elo_core.inputs.rating), where.name, where.lineno, first])
+first = getattr(elo_core.parse, where.name).__code__.co_firstlineno
+json.dumps([lines(json.dumps), lines(elo_core.parse.rating), where.name, where.lineno, first])
 `));
 """
 
@@ -77,7 +77,7 @@ def test_the_library_keeps_elo_cores_line_numbers_and_drops_the_standard_library
     stdlib_lines, elo_lines, function, line, first = json.loads(out.strip().splitlines()[-1])
     assert stdlib_lines == 1 and elo_lines > 3
     # the raising line itself, not the first line of its function
-    source = (build.ROOT / "elo_core" / "inputs.py").read_text().splitlines()
+    source = (build.ROOT / "elo_core" / "parse.py").read_text().splitlines()
     assert line != first and "raise" in source[line - 1], (function, line, source[line - 1])
 
 
@@ -119,28 +119,29 @@ def test_build_makes_a_restorable_snapshot(dist_dir, tmp_path):
     assert later_path.stat().st_size == later["bytes"] and hashlib.sha256(later_path.read_bytes()).hexdigest() == later["sha256"]
     with zipfile.ZipFile(later_path) as z:
         later_names = z.namelist()
-    assert {"elo_core/event.pyc", "elo_core/norms.pyc", "elo_core/lichess.pyc", "elo_core/trf.pyc"} <= set(later_names)
-    assert not set(later_names) & set(names) and "elo_core/rating.pyc" in modules
+    assert {"elo_core/events/rate.pyc", "elo_core/norms/verdicts.pyc", "elo_core/glicko/lichess.pyc",
+            "elo_core/events/formats/trf.pyc"} <= set(later_names)
+    assert not set(later_names) & set(names) and "elo_core/fide/rating.pyc" in modules
     assert later["names"] == sorted({n.split("/")[0].removesuffix(".pyc") for n in later_names})
     # neither the frozen modules (never read from a zip) nor the command line (never run by the page)
-    assert not {"os.pyc", "site.pyc", "codecs.pyc", "importlib/_bootstrap.pyc", "elo_core/cli.pyc"} & set(names)
+    assert not {"os.pyc", "site.pyc", "codecs.pyc", "importlib/_bootstrap.pyc", "elo_core/cli/__init__.pyc"} & set(names)
     # every shipped file, the snapshot and both libraries included, is precached by the service worker
     assert all(f'"{path}"' in (dist_dir / "sw.js").read_text()
                for path in (snap["path"], library["path"], later["path"], library["whole"]))
-    # the runtime script shipped, with which the snapshot was made, has build.py's patches
-    runtime = (dist_dir / "pyodide" / build.RUNTIME_SCRIPT).read_text()
-    assert all(new in runtime for _, new in build.RUNTIME_PATCHES)
+    # the runtime script shipped, with which the snapshot was made, has the build's patches
+    runtime = (dist_dir / "pyodide" / pyodide.RUNTIME_SCRIPT).read_text()
+    assert all(new in runtime for _, new in pyodide.RUNTIME_PATCHES)
 
 
 def test_the_wasm_sent_in_zstd_is_the_plain_one(dist_dir, tmp_path):
     # The worker downloads the wasm in zstd (worker/wasm.js); sw.js checks the copy it unpacked
     # against the plain file's hash, which the falling-back starts download.
     wasm = (dist_dir / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    packed = (dist_dir / "pyodide" / build_runtime.WASM_ZSTD).read_bytes()
+    packed = (dist_dir / "pyodide" / pyodide.WASM_ZSTD).read_bytes()
     assert len(packed) < len(wasm) / 3 and zstd("unpack", packed, tmp_path) == wasm
     sw = (dist_dir / "sw.js").read_text()
     assert f'"pyodide/pyodide.asm.wasm": "{hashlib.sha256(wasm).hexdigest()}"' in sw
-    assert f'"pyodide/{build_runtime.WASM_ZSTD}"' not in sw  # offline, the plain one is compiled
+    assert f'"pyodide/{pyodide.WASM_ZSTD}"' not in sw  # offline, the plain one is compiled
     # and build.json names it, for the copy the worker keeps where no sw.js serves
     assert build_info(dist_dir)["wasm"] == {"path": "pyodide/pyodide.asm.wasm", "bytes": len(wasm),
                                              "sha256": hashlib.sha256(wasm).hexdigest()}
