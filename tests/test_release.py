@@ -64,7 +64,7 @@ def test_the_wheel_holds_the_package_s_data_its_types_and_its_licence(dists):
     assert data <= names, sorted(data - names)
     assert f"elo_core-{elo_core.__version__}.dist-info/licenses/LICENSE" in names
     sdist = set(tarfile.open(dists["sdist"]).getnames())
-    assert f"elo_core-{elo_core.__version__}/LICENSE" in sdist
+    assert {f"elo_core-{elo_core.__version__}/LICENSE", f"elo_core-{elo_core.__version__}/CHANGELOG.md"} <= sdist
 
 
 def test_the_wheel_s_metadata_is_complete(dists):
