@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from elo_core.errors import EloError
+from elo_core.limits import MAX_EVENT_CHARS
 
 Command = Callable[[str, str], argparse.ArgumentParser]
 """Adds a subcommand (name, help) with ``--json``, and returns its parser."""
@@ -26,6 +28,23 @@ def read_file(name: str, limit: int) -> bytes:
             return f.read(limit)
     except OSError as e:
         raise EloError("file", f"cannot read {name}: {e.strerror or e}") from None
+
+
+def read_json_object(name: str, what: str, data: bytes | None = None) -> dict[str, Any]:
+    """The one JSON object a file holds (``what`` names it in messages), of a sane size and depth."""
+    data = read_file(name, MAX_EVENT_CHARS + 1) if data is None else data
+    if len(data) > MAX_EVENT_CHARS:
+        raise EloError("file", f"{name} is too large: {what} is read up to {MAX_EVENT_CHARS // 1_000_000} MB")
+    try:
+        value = json.loads(data)
+    except RecursionError:
+        raise EloError("file", f"{name} is nested too deeply to be {what}") from None
+    except ValueError as e:
+        raise EloError("file", f"{name} is not valid JSON: {e}") from None
+    if not isinstance(value, dict):
+        raise EloError("file", f"{name} must hold one JSON object, {what}, "
+                               f"not {type(value).__name__ if value is not None else 'null'}")
+    return value
 
 
 def given(ns: argparse.Namespace, *leave: str) -> dict[str, Any]:

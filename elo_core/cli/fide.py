@@ -7,10 +7,10 @@ import argparse
 from datetime import date
 from typing import Any
 
-from elo_core.cli.common import GAME_HELP, Command, given, num, option_name, score_text
+from elo_core.cli.common import GAME_HELP, Command, given, num, option_name, read_json_object, score_text
 
 COMMANDS = {"rate": "rate", "single": "single", "what-if": "what_if", "need": "score_needed",
-            "performance": "performance", "initial": "initial", "kfactor": "kfactor"}
+            "performance": "performance", "initial": "initial", "kfactor": "kfactor", "period": "period"}
 """Subcommand -> the JSON door's operation."""
 
 
@@ -59,12 +59,20 @@ def add(command: Command) -> None:
     c.add_argument("--date", help="YYYY-MM-DD, default today")
     c.add_argument("--kind", default="standard")
 
+    c = command("period", "the next list: every event of a rating period, as FIDE rates them (docs/cli.md)")
+    c.add_argument("file", help="PERIOD.json: rating, k, kind, events ('-' for standard input)")
+
 
 def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    if ns.command == "period":
+        return "period", read_json_object(ns.file, "a period (rating, k, kind, events)")
     return COMMANDS[ns.command], given(ns)
 
 
 def where(ns: argparse.Namespace, field: str | None) -> str:
+    """An option's name; for ``period``, the file's own field (``events[2].games[4]``), with the file."""
+    if ns.command == "period" and field and field != "file":
+        return f"{ns.file}: {field}"
     return option_name(field)
 
 
@@ -126,4 +134,25 @@ def table(op: str, r: Any) -> str:
                  f"+ dp {r['dp']:+d}, p = {r['fraction']:.2f}"]
         lines += [f"  [{'x' if c['met'] else ' '}] {c['explanation']}" for c in r["conditions"]]
         return "\n".join(lines)
+    if op == "period":
+        return "\n".join(_period_lines(r))
     return f"K = {r['k']} ({r['rule']}): {r['reason']}"  # kfactor
+
+
+def _period_lines(r: dict[str, Any]) -> list[str]:
+    month = f" of {r['list_month']}" if r["list_month"] else ""
+    lines = []
+    for one in (r, *r["other_lists"]):
+        lines.append(f"{one['kind'].capitalize()} list{month}: rating {one['rating']}, K {one['k']}"
+                     + (f" (from {one['base_k']})" if one["k"] != one["base_k"] else "") + f", {one['n']} games")
+        lines.append(f"  {'Event':<24} {'Start':<10} {'Ro':>4} {'Rc':>4} {'W':>4} {'N':>3} {'chg':>6} {'K':>3} {'K*chg':>7}")
+        for e in one["events"]:
+            lines.append(f"  {(e['name'] or '-')[:24]:<24} {e['start']:<10} {e['ro']:>4} {e['rc'] or '-':>4} {e['w']:>4g} "
+                         f"{e['n']:>3} {num(e['chg'], 2, True):>6} {e['k']:>3} {num(e['k_chg'], 2, True):>7}")
+            lines += [f"    {note}" for note in e["notes"]]
+        lines.append(f"  Change {num(one['change'], 2, True)} -> {one['change_rounded']:+d}, new rating {one['new_rating']}")
+        lines += [f"  {note}" for note in one["notes"]]
+        if one["score_needed"]:
+            s = one["score_needed"]
+            lines.append(f"  Target {s['target']}: " + (s["note"] or f"{s['points']:g} of {s['of']} points needed"))
+    return lines + [str(note) for note in r["notes"]]

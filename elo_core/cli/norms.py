@@ -4,11 +4,9 @@ norm options ``event --norms`` shares."""
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from elo_core.cli.common import Command, given, option_name, read_file
-from elo_core.errors import EloError
+from elo_core.cli.common import Command, given, option_name, read_file, read_json_object
 from elo_core.limits import MAX_EVENT_CHARS
 from elo_core.norms.rules import EXEMPTION_LABELS
 
@@ -41,18 +39,7 @@ def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
 
 
 def _case(ns: argparse.Namespace, data: bytes) -> dict[str, Any]:
-    """The case a JSON file holds: one object, of a sane size and depth."""
-    if len(data) > MAX_EVENT_CHARS:
-        raise EloError("file", f"{ns.file} is too large: a case is read up to {MAX_EVENT_CHARS // 1_000_000} MB")
-    try:
-        case = json.loads(data)
-    except RecursionError:
-        raise EloError("file", f"{ns.file} is nested too deeply to be a case") from None
-    except ValueError as e:
-        raise EloError("file", f"{ns.file} is not valid JSON: {e}") from None
-    if not isinstance(case, dict):
-        raise EloError("file", f"{ns.file} must hold one JSON object, a case (norm, applicant, event, games), "
-                               f"not {type(case).__name__ if case is not None else 'null'}")
+    case = read_json_object(ns.file, "a case (norm, applicant, event, games)", data)
     return {**case, "norm": ns.norm} if ns.norm else case
 
 

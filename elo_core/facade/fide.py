@@ -11,9 +11,11 @@ from typing import Any
 
 from elo_core import __version__, errors, limits, parse
 from elo_core.facade.pasted import split_games
-from elo_core.facade.spec import Op, Param, choice, optional, whole
+from elo_core.facade.spec import Op, Param, choice, given, optional, whole
 from elo_core.fide.kfactor import k_factor
 from elo_core.fide.performance import initial_rating, performance
+from elo_core.fide.period import FIELDS as PERIOD_FIELDS
+from elo_core.fide.period import rate_period
 from elo_core.fide.planning import score_needed, what_if
 from elo_core.fide.rating import rate, single_game
 from elo_core.fide.tables import difference_bands, expected_from_table
@@ -99,6 +101,8 @@ OPS: dict[str, Op] = {
                         Param("target", parse.rating)),
                        lambda a: score_needed(a["rating"], a["k"], a["games"], a["remaining"], a["target"],
                                               **_options(a)).to_dict()),
+    "period": Op(tuple(Param(name, given) for name in PERIOD_FIELDS),
+                  lambda a: rate_period({k: v for k, v in a.items() if v is not None}).to_dict()),
     "games_text": Op((Param("text", _pasted),), lambda a: {"games": [list(g) for g in split_games(a["text"])]}),
     "table": Op((), lambda a: difference_bands()),
     "curve": Op((), _curve),
