@@ -12,6 +12,9 @@ MAX_EVENT_CHARS: Final = 20_000_000
 a 500-player TRF (about 100 kB) and 10,000 PGN games with moves (about 8 MB)."""
 MAX_NUMBER_CHARS: Final = 32  # a number written longer is refused as too long
 
+System = Literal["fide", "uscf", "dwz", "ecf"]
+SYSTEMS: Final[tuple[System, ...]] = ("fide", "uscf", "dwz", "ecf")
+"""The rating systems, each a folder of elo_core (its own rules, facade module and CLI module)."""
 Method = Literal["fide", "logistic"]
 Kind = Literal["standard", "rapid", "blitz"]
 METHODS: Final[tuple[Method, ...]] = ("fide", "logistic")

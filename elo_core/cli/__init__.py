@@ -22,10 +22,13 @@ from elo_core import __version__
 from elo_core.cli import events, fide, glicko, norms
 from elo_core.errors import EloError
 from elo_core.facade import call
-from elo_core.limits import MAX_GAMES
+from elo_core.limits import MAX_GAMES, SYSTEMS
 
 GROUPS: tuple[ModuleType, ...] = (fide, events, glicko, norms)
-"""Each has ``COMMANDS`` (subcommand -> operation), ``add``, ``request``, ``where`` and ``table``."""
+"""Each has ``COMMANDS`` (subcommand -> operation), ``add``, ``request``, ``where`` and ``table``. A
+rating system's module that rates whole events (operation ``<system>_event``) also has
+``add_event_options`` (its options of ``event``) and ``event_args`` (their values for the door);
+its ``table`` words that operation's answer too."""
 SIGPIPE_STATUS = 128 + 13
 """The status a shell shows for a program ended by SIGPIPE, as ``head`` ends ``cat``."""
 REPEATED = {"--game": "games", "--remaining": "ratings", "--k-player": "players", "--standard": "players"}
@@ -44,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
 
     for group in GROUPS:
         group.add(command)
+    event = sub.choices["event"]
+    for group in GROUPS:
+        if hasattr(group, "add_event_options"):
+            group.add_event_options(event.add_argument_group(f"--system {next(iter(group.COMMANDS))}"))
     return p
 
 
@@ -75,6 +82,9 @@ def _main(argv: list[str]) -> int:
     group = _group(ns.command)
     try:
         op, args = group.request(ns)
+        if op.endswith("_event") and op.removesuffix("_event") in SYSTEMS:
+            group = _group(op.removesuffix("_event"))  # another system's whole event: its options, its table
+            args = {**args, **group.event_args(ns)}
         result = call(op, args)
     except EloError as e:
         for err in e.errors:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from elo_core import parse
 from elo_core.cli.common import Command, num, option_name, read_file
 from elo_core.cli.norms import EXEMPTION_HELP, HOST_HELP, MIN_GAMES_HELP
 from elo_core.errors import EloError
-from elo_core.limits import MAX_EVENT_CHARS
+from elo_core.facade import OPS
+from elo_core.limits import MAX_EVENT_CHARS, SYSTEMS
 
 COMMANDS = {"event": "event"}
 """Subcommand -> the JSON door's operation (``event_csv`` with ``--csv``)."""
@@ -21,12 +23,16 @@ def add(command: Command) -> None:
     c = command("event", "rate every player of a tournament file (TRF) or a file of games (PGN)")
     c.add_argument("file", help="the TRF or PGN file ('-' for standard input)")
     c.add_argument("--format", default="auto", help="auto (default), trf or pgn")
+    c.add_argument("--system", default="fide", help="the rating system: " + ", ".join(SYSTEMS) + " (default fide); "
+                   "another system's own event options are listed below")
     c.add_argument("--kind", help="standard, rapid or blitz (default: from the file's time control)")
     c.add_argument("--rules", help="date of the rules in force (YYYY-MM-DD, default the event's start)")
     c.add_argument("--k", help="K for every rated player (default: the K advisor's)")
     c.add_argument("--k-player", action="append", default=[], metavar="WHO=K",
                    help="K for one player (start rank, FIDE id or name); repeat")
-    c.add_argument("--games-played", help="rated games before the event, for the K advisor (default: 30 assumed)")
+    c.add_argument("--games-played", action="append", default=[], metavar="N or WHO=N",
+                   help="rated games before the event: N for every player, WHO=N for one (repeat); FIDE: for the K "
+                        "advisor (default: 30 assumed)")
     c.add_argument("--standard", action="append", default=[], metavar="WHO=RATING",
                    help="rapid or blitz: the standard rating of a player unrated in it (B.02 7.2.1); repeat")
     c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
@@ -41,13 +47,23 @@ def add(command: Command) -> None:
 
 
 def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
-    """The file's bytes (decoded by the engine: UTF-8, else Latin-1) and the overrides."""
+    """The file's bytes (decoded by the engine: UTF-8, else Latin-1) and the overrides. Another
+    system's whole event is its own operation (``uscf_event``); cli/__init__.py adds that system's
+    own options (its module's ``event_args``) and words its answer."""
+    system = parse.choice(ns.system, "system", SYSTEMS)
+    if system != "fide" and f"{system}_event" not in OPS:
+        raise EloError("system", f"{system}: whole events are not rated in this version")
     data = read_file(ns.file, MAX_EVENT_CHARS + 1)
+    every = [n for n in ns.games_played if "=" not in n]
+    if len(every) > 1:
+        raise EloError("games_played", "is given twice for every player: give N once, or WHO=N for each player")
     args = {"text": data, "format": ns.format, "kind": ns.kind, "rules": ns.rules, "k": ns.k,
-            "games_played": ns.games_played, "k_by_player": _pairs(ns.k_player, "k-player", "K"),
+            "games_played": every[0] if every else None,
+            "games_played_by_player": _pairs([n for n in ns.games_played if "=" in n], "games-played", "N"),
+            "k_by_player": _pairs(ns.k_player, "k-player", "K"),
             "standard_by_player": _pairs(ns.standard, "standard", "RATING"), "player": ns.player,
             **_norm_args(ns)}
-    return ("event_csv" if ns.csv else "event"), args
+    return (f"{system}_event" if system != "fide" else "event_csv" if ns.csv else "event"), args
 
 
 def where(ns: argparse.Namespace, field: str | None) -> str:
