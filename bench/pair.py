@@ -53,15 +53,18 @@ def visit(context, url: str, network: str) -> dict:
         page.goto(url, wait_until="commit")
     marks = worker_marks(page) or {}
     return {"page": page, "result": json.loads(message.value.text[len("elo-bench:"):])["result"],
-            **{k: marks.get(k) for k in ("wasm", "runtime", "ready")}}
+            **{k: marks.get(k) for k in ("worker", "wasm", "runtime", "ready")}}
 
 
 def summary(visits: list[dict]) -> str:
-    """The first result's median [min–max], and the medians of the worker's marks and gaps."""
+    """The first result's median [min–max], and the medians of the worker's start (its time origin),
+    its marks and gaps."""
     results = [v["result"] for v in visits]
     line = f"first result {statistics.median(results):7.0f} [{min(results):.0f}–{max(results):.0f}]"
     marked = [v for v in visits if None not in (v["wasm"], v["runtime"], v["ready"])]
     if marked:
+        started = [v["worker"] for v in marked if v["worker"] is not None]
+        line += f"   worker {statistics.median(started):4.0f}," if started else ""
         line += (f"   wasm {statistics.median(v['wasm'] for v in marked):6.0f}, runtime +"
                  f"{statistics.median(v['runtime'] - v['wasm'] for v in marked):4.0f}, ready +"
                  f"{statistics.median(v['ready'] - v['runtime'] for v in marked):4.0f}")

@@ -3,6 +3,7 @@
 
     python bench/startup.py            # N=5 rounds
     python bench/startup.py -n 9 --keys 60
+    python bench/startup.py -n 0 --keys 60 --key-visits 6 --cpu-throttle 4   # keystrokes only, a phone's CPU
 
 Builds the site (build.py) into a temporary folder, adds the baseline page
 (bench/baseline.html + a wheel of bench/baseline_elo.py) under bench/, serves it on
@@ -23,17 +24,18 @@ not judged (docs/performance.md, the goals at its top). The figure is navigation
 first animation frame in which the result (new rating 1811 for rating 1800, K 20, games 1750:1,
 1900:0.5) is on screen.
 Also: main-thread long tasks after first paint (site; the longest of each visit with what ran
-in its long animation frame), keystroke latency with 30 games
-(input event -> last DOM change it causes; typed from 0.3 s after the result, on a first
-visit and on the next visit of the same profile, in --key-visits fresh profiles with service
-workers blocked, and on a first visit in as many profiles where the page registers sw.js
-(which, with its precache and the code-cache primer, waits for typing to pause: app.js), and
-on a first visit whose answers ahead are blocked (every keystroke asks the worker, as one the
-page did not foresee does; see keystrokes()): one first visit is a single sample of its first
-seconds, when the machine is busiest; the p95 is of all their keystrokes together), when the
-site's cold visits' code-cache primer was done (the visit waits for it, and the site+sw one
-for the service worker's activation before it, before its tab closes: the repeat visit follows
-a first visit that left what it leaves), and the bytes a cold visit transfers.
+in its long animation frame), keystroke latency with 30 games (input event -> last DOM change
+it causes; typed from 0.3 s after the result, on a first visit and on the next visit of the same
+profile, in --key-visits fresh profiles with service workers blocked, and on a first visit in as
+many profiles where the page registers sw.js (which, with its precache and the code-cache
+primer, waits for typing to pause: lifecycle.js): one first visit is a single sample of its
+first seconds, when the machine is busiest; the p95 is of all their keystrokes together; with
+--cpu-throttle, a CPU that many times slower, for the page (Chromium's throttling) and its
+worker (Linux's SCHED_DEADLINE, as Chromium's does not reach workers; --worker-throttle 1
+leaves it at full speed); -n 0 times the keystrokes only), when the site's cold visits'
+code-cache primer was done (the visit waits for it, and the site+sw one for the service
+worker's activation before it, before its tab closes: the repeat visit follows a first visit
+that left what it leaves), and the bytes a cold visit transfers.
 Timings are information, not pass/fail.
 """
 
@@ -91,6 +93,12 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", choices=("disk", "incognito"), default="disk",
                     help="browser profiles: on disk, as a person's browser (default), or in memory")
     ap.add_argument("--json", type=Path, help="also write the raw figures here")
+    ap.add_argument("--cpu-throttle", type=float, metavar="RATE",
+                    help="keystroke visits only: a CPU RATE times slower for the page and its worker "
+                         "(4: a mid-range phone; visits.throttle_cpu, throttle_workers; Linux, root)")
+    ap.add_argument("--worker-throttle", type=float, metavar="RATE",
+                    help="the worker's slowdown in those visits, if not --cpu-throttle's (1: full speed, "
+                         "as with Chromium's throttling alone, which leaves workers alone)")
     ap.add_argument("--network", choices=list(NETWORKS), default="none",
                     help="Chromium's network emulation of every visit (bench/netem.py); with fast4g or slow4g the "
                          "site is served gzip as GitHub Pages does (first visits alone: bench/network.py)")
@@ -116,8 +124,7 @@ def main(argv=None) -> int:
         longtasks, byte_counts = {"cold": [], "repeat": []}, {}
         repeat_marks = {"site": [], "site+sw": []}  # the worker's marks of each first repeat visit
         # one list of keystrokes per profile
-        keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": [],
-                "first visit, answers ahead blocked (each keystroke asks the worker)": []}
+        keys = {"first visit": [], "next visit": [], "first visit, page registers sw.js": []}
         primed = {"site": [], "site+sw": []}  # cold visits: when the code-cache primer was done (ms), or None
         with sync_playwright() as p:
             profiles = Profiles(p, args.profile)
@@ -155,18 +162,16 @@ def main(argv=None) -> int:
                         repeat["page"].close()
                     context.close()
                 print(f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in runs.items() if v), flush=True)
-            for _ in range(args.key_visits):
+            throttle = {"cpu_throttle": args.cpu_throttle, "worker_throttle": args.worker_throttle}
+            for r in range(args.key_visits):
                 context = profiles.new(service_workers="block")
                 for which in ("first visit", "next visit"):
-                    keys[which].append(keystrokes(context, base, args.keys))
+                    keys[which].append(keystrokes(context, base, args.keys, **throttle))
                 context.close()
                 context = profiles.new(service_workers="allow")
-                keys["first visit, page registers sw.js"].append(keystrokes(context, base, args.keys))
+                keys["first visit, page registers sw.js"].append(keystrokes(context, base, args.keys, **throttle))
                 context.close()
-                context = profiles.new(service_workers="block")
-                keys["first visit, answers ahead blocked (each keystroke asks the worker)"].append(
-                    keystrokes(context, base, args.keys, ahead=False))
-                context.close()
+                print(f"  keystroke profiles: {r + 1} of {args.key_visits}", flush=True)
             profiles.close()
         served.close()
 
@@ -174,73 +179,89 @@ def main(argv=None) -> int:
         med = {k: statistics.median(v) for k, v in runs.items() if v}
         print()
         print(f"Chromium {profiles.version}")
-        print(f"{'figure':32} {'median':>8}   [min – max], n={args.n}")
-        for k, v in runs.items():
-            print(f"{k:32} {stats(v)}")
-        print()
-        print("ratios to the baseline page (same run):")
-        # `goal`: a key of GOALS, or why a figure beside one is reported, not judged (docstring)
-        for k, base_key, goal in (("site cold", "baseline cold", None),
-                                  ("site+sw cold", "baseline cold", None),
-                                  ("site repeat (HTTP cache)", "baseline repeat", "service workers blocked"),
-                                  ("site+sw repeat (SW)", "baseline repeat", "repeat"),
-                                  ("site repeat 2 (HTTP cache)", "baseline repeat 2", None),
-                                  ("site+sw repeat 2 (SW)", "baseline repeat 2", None)):
-            ratio = med[k] / med[base_key]
-            verdict = (f"  (goal ≤ {GOALS[goal]} x: {'met' if ratio <= GOALS[goal] else 'NOT met'})" if goal in GOALS
-                       else f"  (reported, not judged: {goal})" if goal else "")
-            print(f"  {k:30} {ratio:5.2f} x{verdict}")
-        for kind, visits in longtasks.items():
-            hit = [m for c, m, _ in visits if c]
-            print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _, _ in visits)} "
-                  f"in {len(hit)} of {len(visits)} visits, longest {max(hit, default=0):.0f} ms (goal: none)")
-            for _, _, what in visits:
-                if what:
-                    print(f"  the visit's longest: {what}")
-        for label, times in primed.items():
-            done = [t for t in times if t is not None]
-            if times:
-                print(f"code-cache primer done ({label} cold visits, waited for): {len(done)} of {len(times)}, "
-                      f"median {statistics.median(done) / 1000 if done else float('nan'):.2f} s after navigation")
-        for label, how in (("site", "HTTP cache"), ("site+sw", "served by sw.js")):
-            marks = repeat_marks[label]
-            names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in marks)]
-            if marks and names:
-                print(f"where a repeat visit's time goes ({how}; ms after navigation, median): "
-                      + ", ".join(f"{n} {statistics.median(m[n] for m in marks):.0f}" for n in names))
+        if args.n:
+            report_visits(args, runs, med, longtasks, primed, repeat_marks)
+        if args.cpu_throttle:
+            worker = args.worker_throttle or args.cpu_throttle
+            print(f"keystrokes with the page's CPU {args.cpu_throttle:g}x slower (Chromium's throttling), the worker's "
+                  + (f"{worker:g}x (SCHED_DEADLINE):" if worker != 1 else "at full speed:"))
         for which, visits in keys.items():
             ks = [k for one in visits for k in one]
             p95 = pct(ks, 95)
-            print(f"keystroke -> last DOM change, 30 games, {which}, {len(visits)} profiles, n={len(ks)}: "
-                  f"p50 {pct(ks, 50):.1f} ms, p95 {p95:.1f} ms (goal ≤ 16: {'met' if p95 <= 16 else 'NOT met'}), "
+            print(f"keystroke -> last DOM change, 30 games, {which}, {len(visits)} profiles, n={len(ks)} of "
+                  f"{len(visits) * args.keys}: p50 {pct(ks, 50):.1f} ms, p95 {p95:.1f} ms "
+                  f"(goal ≤ 16: {'met' if p95 <= 16 else 'NOT met'}), "
                   f"max {max(ks, default=float('nan')):.1f} ms; p95 of each profile: "
                   + " ".join(f"{pct(one, 95):.1f}" for one in visits))
             for one in visits:
                 print(f"    in order: {' '.join(f'{k:.0f}' for k in one)}")
-        print()
-        print("bytes received on a cold visit (this server sends no Content-Encoding):")
-        for label, (total, items) in byte_counts.items():
-            print(f"  {label:10} {total / 1e6:6.2f} MB in {len(items)} responses")
-        snap = info.get("snapshot")
-        files = {"pyodide.asm.wasm": site / "pyodide/pyodide.asm.wasm",
-                 "python_stdlib.zip": site / "pyodide/python_stdlib.zip",
-                 "pyodide.asm.mjs": site / "pyodide/pyodide.asm.mjs",
-                 "pyodide-lock.json": site / "pyodide/pyodide-lock.json"}
-        print("  largest files, as stored / gzip -6 (what a host compressing them would send):")
-        for name, path in files.items():
-            print(f"    {name:20} {path.stat().st_size / 1e6:6.2f} MB / {gz_size(path) / 1e6:5.2f} MB")
-        if snap:
-            print(f"    {'snapshot (gzip file)':20} {snap['gzip_bytes'] / 1e6:6.2f} MB  "
-                  f"(raw {snap['bytes'] / 1e6:.2f} MB, inflated in the worker with DecompressionStream)")
+        if args.n:
+            report_bytes(site, info, byte_counts)
         if args.json:
             args.json.write_text(json.dumps({
                 "runs": runs, "keys_ms": keys, "longtasks": longtasks, "repeat_marks": repeat_marks, "primed": primed,
                 "bytes": {k: v[0] for k, v in byte_counts.items()},
+                "cpu_throttle": args.cpu_throttle, "worker_throttle": args.worker_throttle,
                 "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
             }, indent=1))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
+
+
+def report_visits(args, runs, med, longtasks, primed, repeat_marks) -> None:
+    print(f"{'figure':32} {'median':>8}   [min – max], n={args.n}")
+    for k, v in runs.items():
+        print(f"{k:32} {stats(v)}")
+    print()
+    print("ratios to the baseline page (same run):")
+    # `goal`: a key of GOALS, or why a figure beside one is reported, not judged (docstring)
+    for k, base_key, goal in (("site cold", "baseline cold", None),
+                              ("site+sw cold", "baseline cold", None),
+                              ("site repeat (HTTP cache)", "baseline repeat", "service workers blocked"),
+                              ("site+sw repeat (SW)", "baseline repeat", "repeat"),
+                              ("site repeat 2 (HTTP cache)", "baseline repeat 2", None),
+                              ("site+sw repeat 2 (SW)", "baseline repeat 2", None)):
+        ratio = med[k] / med[base_key]
+        verdict = (f"  (goal ≤ {GOALS[goal]} x: {'met' if ratio <= GOALS[goal] else 'NOT met'})" if goal in GOALS
+                   else f"  (reported, not judged: {goal})" if goal else "")
+        print(f"  {k:30} {ratio:5.2f} x{verdict}")
+    for kind, visits in longtasks.items():
+        hit = [m for c, m, _ in visits if c]
+        print(f"main-thread long tasks after first paint (site, {kind} visits): {sum(c for c, _, _ in visits)} "
+              f"in {len(hit)} of {len(visits)} visits, longest {max(hit, default=0):.0f} ms (goal: none)")
+        for _, _, what in visits:
+            if what:
+                print(f"  the visit's longest: {what}")
+    for label, times in primed.items():
+        done = [t for t in times if t is not None]
+        if times:
+            print(f"code-cache primer done ({label} cold visits, waited for): {len(done)} of {len(times)}, "
+                  f"median {statistics.median(done) / 1000 if done else float('nan'):.2f} s after navigation")
+    for label, how in (("site", "HTTP cache"), ("site+sw", "served by sw.js")):
+        marks = repeat_marks[label]
+        names = [n for n in ("worker", "build", "snapshot", "wasm", "runtime", "restored", "ready") if all(n in m for m in marks)]
+        if marks and names:
+            print(f"where a repeat visit's time goes ({how}; ms after navigation, median): "
+                  + ", ".join(f"{n} {statistics.median(m[n] for m in marks):.0f}" for n in names))
+
+
+def report_bytes(site, info, byte_counts) -> None:
+    print()
+    print("bytes received on a cold visit (this server sends no Content-Encoding):")
+    for label, (total, items) in byte_counts.items():
+        print(f"  {label:10} {total / 1e6:6.2f} MB in {len(items)} responses")
+    snap = info.get("snapshot")
+    files = {"pyodide.asm.wasm": site / "pyodide/pyodide.asm.wasm",
+             "python_stdlib.zip": site / "pyodide/python_stdlib.zip",
+             "pyodide.asm.mjs": site / "pyodide/pyodide.asm.mjs",
+             "pyodide-lock.json": site / "pyodide/pyodide-lock.json"}
+    print("  largest files, as stored / gzip -6 (what a host compressing them would send):")
+    for name, path in files.items():
+        print(f"    {name:20} {path.stat().st_size / 1e6:6.2f} MB / {gz_size(path) / 1e6:5.2f} MB")
+    if snap:
+        print(f"    {'snapshot (gzip file)':20} {snap['gzip_bytes'] / 1e6:6.2f} MB  "
+              f"(raw {snap['bytes'] / 1e6:.2f} MB, inflated in the worker with DecompressionStream)")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,11 @@ and byte counts. bench/startup.py, bench/network.py and bench/tiering.py run the
 
 from __future__ import annotations
 
+import ctypes
 import json
+import os
 import shutil
+import struct
 import sys
 import tempfile
 import time
@@ -198,40 +201,90 @@ def wait_for_primer(page, timeout_s: float = 30) -> float | None:
     return page.evaluate("performance.getEntriesByName('elo:primed')[0]?.startTime ?? null")
 
 
-# Drops the page's answers-ahead lists (app.js) before they reach the worker, so that every
-# keystroke is asked of the worker, as one that was not foreseen is.
-NO_AHEAD = """
-(() => {
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && message.ahead) return;
-    return post.call(this, message, ...rest);
-  };
-})();
-"""
+def descendants(root: int) -> set[int]:
+    """The processes started by `root`, and theirs (the browsers this bench launched)."""
+    parent = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent[int(entry)] = int(Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    found, frontier = set(), {root}
+    while frontier:
+        frontier = {pid for pid, up in parent.items() if up in frontier}
+        found |= frontier
+    return found
 
 
-def keystrokes(context, url: str, count: int, ahead: bool = True) -> list[float]:
+SCHED_DEADLINE = 6
+
+
+def _share_of_a_core(tid: int, rate: float, period_ns: int = 1_000_000) -> None:
+    """Linux SCHED_DEADLINE: thread `tid` runs at most 1/rate of each millisecond (a CPU `rate`
+    times slower, in slices as fine as Chromium's own throttling). Needs CAP_SYS_NICE."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    # struct sched_attr: size, policy, flags, nice, priority, runtime, deadline, period
+    attr = struct.pack("IIQiIQQQ", 48, SCHED_DEADLINE, 0, 0, 0, int(period_ns / rate), period_ns, period_ns)
+    if libc.syscall(314, tid, ctypes.create_string_buffer(attr), 0) != 0:  # 314: sched_setattr on x86-64
+        raise OSError(ctypes.get_errno(), f"sched_setattr of thread {tid} failed")
+
+
+def throttle_cpu(context, page, rate: float) -> None:
+    """A CPU `rate` times slower for the page's main thread: Chromium's own throttling
+    (Emulation.setCPUThrottlingRate, DevTools' "4x slowdown"). Set before the page loads."""
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def throttle_workers(rate: float, timeout_s: float = 20) -> int:
+    """The same slowdown for the dedicated workers' threads (Chromium's "DedicatedWorker" threads)
+    of the browsers this process launched: Chromium refuses its throttling for a worker ("Operation
+    is only supported for pages, not workers"), and unthrottled, the worker's Python would run at
+    full speed beside a throttled page. Waits for at least one; returns how many were throttled.
+    A worker started later (a restart, the primer) is not throttled."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        tids = []
+        for pid in descendants(os.getpid()):
+            try:
+                tids += [int(t) for t in os.listdir(f"/proc/{pid}/task")
+                         if Path(f"/proc/{pid}/task/{t}/comm").read_text().strip() == "DedicatedWorker"
+                         and os.sched_getscheduler(int(t)) != SCHED_DEADLINE]  # not an earlier page's
+            except OSError:
+                pass
+        if tids:
+            for tid in tids:
+                _share_of_a_core(tid, rate)
+            return len(tids)
+        time.sleep(0.02)
+    raise RuntimeError("no dedicated worker thread to throttle")
+
+
+def keystrokes(context, url: str, count: int, cpu_throttle: float | None = None,
+               worker_throttle: float | None = None) -> list[float]:
     """ms from each keystroke's input event to the last DOM change it causes (30 games).
 
     Typing starts 0.3 s after the result is on screen: on a first visit, while the
     worker still warms up its interpreter (see worker.js) and V8 still optimises it;
     on a later visit, with what the first one left in the profile (V8's code cache).
-    The keys (Backspace, a digit) are ones the page foresees and asks the worker to answer
-    ahead (app.js): those answered by then are shown at once, the others asked as usual (on
-    a first visit the list may not be done when the next key comes). With ahead=False the
-    lists never reach the worker, and every keystroke is asked of it, as any keystroke the
-    page did not foresee (a letter, a paste) is.
+    Each keystroke is asked of the worker. cpu_throttle: a CPU that many times slower for
+    the page (throttle_cpu) and, from just after the page loaded, its worker (throttle_workers;
+    worker_throttle, when given, instead: 1 leaves the worker at full speed, as Chromium's own
+    throttling does), as a mid-range phone's (4). A keystroke whose answer came only after the next key is not counted
+    (the list is then shorter than `count`).
     """
     games = ",".join(f"{1650 + 10 * i}:{(1, 0.5, 0)[i % 3]}" for i in range(30))
     page = context.new_page()
-    if not ahead:
-        page.add_init_script(NO_AHEAD)
-    page.goto(f"{url}?rating=1800&k=20&rules=2025-10-01&games={games}")
+    if cpu_throttle:
+        throttle_cpu(context, page, cpu_throttle)
+    page.goto(f"{url}?rating=1800&k=20&rules=2025-10-01&games={games}", wait_until="commit")
+    worker_throttle = worker_throttle or cpu_throttle
+    if worker_throttle and worker_throttle != 1:
+        throttle_workers(worker_throttle)
     page.wait_for_function("() => document.body.classList.contains('engine-ready')"
                            " && document.querySelectorAll('[data-testid=game-row]').length === 30"
                            " && /\\d/.test(document.querySelector('[data-testid=new-rating]').textContent)",
-                           timeout=90_000)
+                           timeout=180_000)
     page.evaluate("""() => {
         window.__keys = [];
         document.addEventListener("input", (e) => window.__keys.push({ t0: e.timeStamp, last: null }), true);
