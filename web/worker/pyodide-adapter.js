@@ -1,7 +1,8 @@
-// The one place that knows Pyodide's internals and touches the worker's globals. Everything else
-// talks to a Runtime (below). Written for exactly this Pyodide: build.py refuses to build the site
-// with another version (its PYODIDE_VERSION must equal this one), as each internal named here
-// must be looked at again for a new Pyodide:
+// The one place that knows Pyodide (its files, its internals, the Python the worker runs) and
+// touches the worker's globals. Everything else talks to a Runtime (below); only worker.js names
+// the four files it asks for before any module is in (FILES). Written for exactly this Pyodide:
+// the build refuses another version (buildkit/pyodide.py's PYODIDE_VERSION must equal this one),
+// as each internal named here must be looked at again for a new Pyodide:
 //  - loadPyodide's options `_loadSnapshot` (experimental: the bytes of a memory snapshot to
 //    restore), `fsInit` (awaited before the runtime sets up its file system, and before the
 //    restore), `lockFileContents` (the lock file's content, instead of its download),
@@ -19,7 +20,15 @@
 
 export const PYODIDE_VERSION = "314.0.7";
 
-// Python for an interpreter started with the page's library (build_runtime.py, make_library): a
+// Pyodide's files the worker uses, relative to worker.js, which asks for the first four as it
+// starts (it names them too: a test checks they agree). The standard library is the whole one,
+// for the micropip start (the others have the page's library: build.json `library`).
+export const FILES = { wasm: "pyodide/pyodide.asm.wasm", wasmZstd: "pyodide/pyodide.asm.wasm.zst",
+  loader: "pyodide/pyodide.mjs", script: "pyodide/pyodide.asm.mjs",
+  stdlib: "pyodide/python_stdlib.zip", lock: "pyodide/pyodide-lock.json" };
+const INDEX = "pyodide/";
+
+// Python for an interpreter started with the page's library (buildkit/library.py, make_library): a
 // module not in it is found in one of two zips, each fetched once, synchronously (the worker
 // waits), when a module whose top-level name it lists is first asked for: the library's later
 // part (what only events, norms and online ratings import; `library.later`), then the whole
@@ -86,14 +95,18 @@ const keptFile = (bytes) => ({ ok: true, arrayBuffer: async () => bytes.slice().
 // Pyodide asks for an ArrayBuffer: an unpacked view of part of one is copied out.
 const wholeBuffer = (bytes) => (bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer);
 
-// One loadPyodide() call. `compiled`: the runtime's wasm compiled while the rest downloaded
-// (Pyodide's own download of it is answered with an empty response; if the early compile
-// failed, Pyodide downloads and compiles as usual). `stdlib`: a promise of the kept standard
+// One loadPyodide() call. `loader`: Pyodide's pyodide.mjs module (FILES.loader). `here(path)`: a
+// path relative to worker.js as a URL. `stdlibURL`: the standard library's (default: FILES.stdlib).
+// `compiled`: the runtime's wasm compiled while the rest downloaded (Pyodide's own download of it
+// is answered with an empty response; if the early compile failed, Pyodide downloads and
+// compiles as usual). `stdlib`: a promise of the kept standard
 // library's bytes or null (then downloaded). `unpack`: bytes -> (a promise of) bytes, for a
 // downloaded standard library sent packed (the page's library, in zstd). `snapshot`: the bytes to restore.
 // `onDownloadFailed`: called when a download Pyodide makes fails.
-export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, compiled, stdlib = null, unpack = null,
+export async function loadRuntime(loader, { here, stdlibURL = here(FILES.stdlib), compiled, stdlib = null, unpack = null,
   snapshot = null, lockInfo = null, onDownloadFailed = () => {}, onRuntime = () => {} }) {
+  const indexURL = here(INDEX);
+  const wasmURL = here(FILES.wasm);
   const wasm = watchWasmFailure();
   const { fetch } = self;
   const { instantiateStreaming } = WebAssembly;
@@ -114,7 +127,7 @@ export async function loadRuntime(loadPyodide, { indexURL, wasmURL, stdlibURL, c
   };
   try {
     const pyodide = await Promise.race([
-      loadPyodide({
+      loader.loadPyodide({
         indexURL,
         stdLibURL: stdlibURL,
         packageBaseUrl: indexURL, // without it, a package missing from dist/ would come from a CDN
@@ -146,18 +159,26 @@ export class Runtime {
     return this.#pyodide.version;
   }
 
-  run(code) {
-    return this.#pyodide.runPython(code);
+  // elo_core's JSON door, looked up once and called per request (request text -> answer text; a
+  // Python exception is thrown as a JS error whose message ends with it), and its version.
+  eloCore() {
+    return { handle: this.#pyodide.pyimport("elo_core.facade").handle, version: this.#pyodide.pyimport("elo_core").__version__ };
   }
 
-  // A module, as a proxy (destroy() it when done).
-  module(name) {
-    return this.#pyodide.pyimport(name);
+  // A restored interpreter's first words: a snapshot fixes `random`'s seed, so a fresh one; then
+  // elo_core's answer to `request` (build.json's check request).
+  reseedAndAsk(request) {
+    return this.#pyodide.runPython(`
+import random
+random.seed()
+import elo_core.facade
+elo_core.facade.handle(${JSON.stringify(request)})
+`);
   }
 
-  // An attribute of a module, e.g. elo_core.facade.handle, looked up once and called per request.
-  get(module, name) {
-    return this.#pyodide.pyimport(module)[name];
+  // The finders of the page's library's other parts (libraryParts), in a fresh interpreter.
+  findLibraryParts(library) {
+    this.#pyodide.runPython(libraryParts(library));
   }
 
   // The standard library's zip as the runtime installed it (empty if it has none).
@@ -170,10 +191,24 @@ export class Runtime {
     this.#pyodide.FS.writeFile(path, bytes);
   }
 
-  // Installs a wheel by URL (micropip's); returns the messages of what went wrong.
-  async loadPackage(url) {
+  // micropip, from its wheel at `url`; throws with what went wrong.
+  async loadMicropip(url) {
     const errors = [];
     await this.#pyodide.loadPackage(url, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
-    return errors;
+    try {
+      this.#pyodide.pyimport("micropip").destroy();
+    } catch (e) {
+      throw new Error(errors.join(" ").trim() || String(e?.message ?? e).trim().split("\n").pop());
+    }
+  }
+
+  // micropip installs the wheel at `url` (loadMicropip first).
+  async pipInstall(url) {
+    const micropip = this.#pyodide.pyimport("micropip");
+    try {
+      await micropip.install(url);
+    } finally {
+      micropip.destroy();
+    }
   }
 }

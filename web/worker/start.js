@@ -12,7 +12,7 @@
 // start() resolves with {handle, jobs, prime}: elo_core's request handler, the idle jobs for
 // after the first answers, and whether the page may then start a primer for the next visit.
 
-import { libraryParts, loadRuntime, WasmError } from "./pyodide-adapter.js";
+import { FILES, loadRuntime, WasmError } from "./pyodide-adapter.js";
 import { dropKept, fetchAndKeep, keptSource, markFailed } from "./snapshot.js";
 
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
@@ -36,7 +36,7 @@ export async function start({ early, options, progress, here, mark }) {
   if (typeof WebAssembly !== "object") {
     throw new LoadError("This browser has WebAssembly turned off or unsupported, so the calculator cannot run. Try a current Firefox, Chrome, Edge or Safari.");
   }
-  const loader = early.loader.then((m) => m.loadPyodide, (e) => { throw runtimeFailed(e); });
+  const loader = early.loader.catch((e) => { throw runtimeFailed(e); });
   loader.catch(() => {});
   const build = await readBuild(early.build);
   mark("build");
@@ -44,8 +44,8 @@ export async function start({ early, options, progress, here, mark }) {
   const missing = new MissingFiles(build, here);
   early.compiled.catch(() => missing.look());
   if (!build.snapshot) missing.look(); // a build without a snapshot needs every file
-  const paths = { indexURL: here("pyodide/"), wasmURL: early.wasmURL, compiled: early.compiled,
-    stdlibURL: here(build.library?.path ?? "pyodide/python_stdlib.zip"), onDownloadFailed: () => missing.look(),
+  const paths = { here, compiled: early.compiled,
+    stdlibURL: build.library ? here(build.library.path) : undefined, onDownloadFailed: () => missing.look(),
     unpack: build.library?.path.endsWith(".zst") ? unpackLibrary(build.library) : null };
   // The kept copy's check starts now, before the loader is in.
   const kept = build.snapshot ? await keptSource(build.snapshot, early.kept, { mark, onDamagedKept: dropKept }) : null;
@@ -58,9 +58,9 @@ export async function start({ early, options, progress, here, mark }) {
   };
 
   try {
-    const loadPyodide = await missing.orMissing(loader);
+    const loaderModule = await missing.orMissing(loader);
     if (kept) {
-      const started = await missing.orMissing(fromSnapshot(loadPyodide, build, kept, early, options, { mark, paths })
+      const started = await missing.orMissing(fromSnapshot(loaderModule, build, kept, early, options, { mark, paths })
         .catch((e) => Promise.reject(e instanceof LoadError ? e : runtimeFailed(e))));
       if (started) {
         if (missing.looking) await missing.checked;
@@ -71,7 +71,7 @@ export async function start({ early, options, progress, here, mark }) {
     // A primer only ever restores what was kept (it makes the start the next visit makes).
     if (options.priming) throw new LoadError("nothing kept to prime the next visit from");
     if (build.snapshot) {
-      const started = await missing.orMissing(fromScratch(loadPyodide, build, { mark, paths })
+      const started = await missing.orMissing(fromScratch(loaderModule, build, { mark, paths })
         .catch((e) => Promise.reject(runtimeFailed(e))));
       if (started) {
         if (missing.looking) await missing.checked;
@@ -91,7 +91,7 @@ export async function start({ early, options, progress, here, mark }) {
     }
     missing.look(); // the micropip start needs every file, the two wheels too
     await missing.checked;
-    return await fromMicropip(loadPyodide, build, { progress, here, paths: { ...paths, stdlibURL: here("pyodide/python_stdlib.zip"), unpack: null } });
+    return await fromMicropip(loaderModule, build, { progress, here, paths: { ...paths, stdlibURL: undefined, unpack: null } });
   } catch (e) {
     missing.look();
     await missing.checked; // a missing file is the cause to report
@@ -107,27 +107,21 @@ const unpackLibrary = (library) => async (bytes) =>
 
 // Restores the kept snapshot; resolves with {runtime, handle, version}, or null to start another
 // way. Throws only for what no other start can fix either (the wasm itself failing).
-async function fromSnapshot(loadPyodide, build, source, early, options, { mark, paths }) {
+async function fromSnapshot(loaderModule, build, source, early, options, { mark, paths }) {
   const snap = build.snapshot;
   try {
     // A primer imports the runtime script only once everything else is in: Chromium then keeps
     // the compiled code of all that a start calls (docs/performance.md, "Primer").
     if (options.priming) await Promise.allSettled([early.compiled, source.stdlib]);
-    const runtime = await loadRuntime(loadPyodide, { ...paths, stdlib: source.stdlib, lockInfo: snap.lock_info,
+    const runtime = await loadRuntime(loaderModule, { ...paths, stdlib: source.stdlib, lockInfo: snap.lock_info,
       snapshot: source.bytes, onRuntime: () => mark("runtime") });
     mark("restored");
-    // A snapshot fixes `random`'s seed: a fresh one. Then the check request.
-    const answer = runtime.run(`
-import random
-random.seed()
-import elo_core.facade
-elo_core.facade.handle(${JSON.stringify(snap.check.request)})
-`);
+    const answer = runtime.reseedAndAsk(snap.check.request);
     if (answer !== snap.check.response) throw new Error(`wrong answer to the check request: ${answer}`);
     // A kept copy altered in place (size and header kept) may restore and pass the check: its
     // checksum, computed meanwhile, decides before anything is answered.
     if (!source.verified) throw new Error("the kept copy is not build.json's snapshot (checksum)");
-    return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__") };
+    return { runtime, ...runtime.eloCore() };
   } catch (e) {
     // A primer that cannot restore stops there: it leaves the kept copy to the next visit, which
     // would find the fault too, and makes no other start.
@@ -142,15 +136,15 @@ elo_core.facade.handle(${JSON.stringify(snap.check.request)})
 }
 
 // The direct start: a fresh interpreter with the page's library (build.json's `library`, in
-// place of the standard library; what it lacks is fetched when first imported: libraryParts),
+// place of the standard library; what it lacks is fetched when first imported: the adapter's libraryParts),
 // elo_core imported from it. Resolves with {runtime, handle, version}, or null to start with micropip.
-async function fromScratch(loadPyodide, build, { mark, paths }) {
+async function fromScratch(loaderModule, build, { mark, paths }) {
   try {
     // No package is installed, so Pyodide gets an index of none (docs/performance.md, "No package index").
-    const runtime = await loadRuntime(loadPyodide, { ...paths, lockInfo: build.snapshot.lock_info });
+    const runtime = await loadRuntime(loaderModule, { ...paths, lockInfo: build.snapshot.lock_info });
     mark("runtime");
-    runtime.run(libraryParts(build.library));
-    return { runtime, handle: runtime.get("elo_core.facade", "handle"), version: runtime.get("elo_core", "__version__") };
+    runtime.findLibraryParts(build.library);
+    return { runtime, ...runtime.eloCore() };
   } catch (e) {
     if (e instanceof WasmError) throw e;
     console.warn(`The direct start failed (${lastLine(e)}); starting with micropip.`);
@@ -159,36 +153,31 @@ async function fromScratch(loadPyodide, build, { mark, paths }) {
 }
 
 // The normal start: a fresh interpreter, then micropip installs the elo_core wheel.
-async function fromMicropip(loadPyodide, build, { progress, here, paths }) {
+async function fromMicropip(loaderModule, build, { progress, here, paths }) {
   let runtime;
   try {
-    runtime = await loadRuntime(loadPyodide, paths);
+    runtime = await loadRuntime(loaderModule, paths);
   } catch (e) {
     throw runtimeFailed(e);
   }
   progress("runtime", `Python runtime started (Pyodide ${runtime.version})`);
   progress("packages", "Installing micropip");
-  // By URL: our micropip comes from PyPI (sha256 pinned in build.py), unlike Pyodide's lock file's.
-  const errors = await runtime.loadPackage(here(build.micropip));
-  let micropip;
+  // By URL: our micropip comes from PyPI (sha256 pinned in buildkit/pyodide.py), unlike Pyodide's lock file's.
   try {
-    micropip = runtime.module("micropip");
+    await runtime.loadMicropip(here(build.micropip));
   } catch (e) {
-    throw new LoadError(`Could not install micropip (${build.micropip}): ${errors.join(" ").trim() || lastLine(e)}. Reload the page.`);
+    throw new LoadError(`Could not install micropip (${build.micropip}): ${e.message}. Reload the page.`);
   }
   progress("packages", "Installing elo_core");
   try {
     // `?b=` busts a stale cached wheel: its file name changes only with the package version.
-    await micropip.install(`${here(build.elo_core)}?b=${build.build}`);
+    await runtime.pipInstall(`${here(build.elo_core)}?b=${build.build}`);
   } catch (e) {
     throw new LoadError(`Could not install the rating engine (${build.elo_core}): ${lastLine(e)}. Reload the page.`);
-  } finally {
-    micropip.destroy();
   }
   let handle, version;
   try {
-    handle = runtime.get("elo_core.facade", "handle");
-    version = runtime.get("elo_core", "__version__");
+    ({ handle, version } = runtime.eloCore());
   } catch (e) {
     throw new LoadError(`The rating engine failed to start: ${lastLine(e)}. Reload the page; if it persists, please report it.`);
   }
@@ -211,15 +200,13 @@ export class LoadError extends Error {
 // The browser's own fetch, taken before the adapter's stand-in may replace it during a start.
 const browserFetch = self.fetch.bind(self);
 
-const RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.asm.wasm.zst", "python_stdlib.zip", "pyodide-lock.json"];
-
 class MissingFiles {
   #look;
   looking = false;
 
   constructor(build, here) {
     const needed = [
-      ...RUNTIME_FILES.map((f) => [`pyodide/${f}`, "the Python runtime"]),
+      ...Object.values(FILES).map((f) => [f, "the Python runtime"]),
       ...(build.library ? [[build.library.path, "the Python runtime"], ["worker/fzstd.mjs", "the Python runtime"]] : []),
       [build.micropip, "the package installer"],
       [build.elo_core, "the rating engine"],

@@ -1,4 +1,4 @@
-// The runtime's wasm as it goes over the network: in zstd (build_runtime.py, WASM_ZSTD), smaller
+// The runtime's wasm as it goes over the network: in zstd (buildkit/pyodide.py, WASM_ZSTD), smaller
 // than the gzip Pages would send (docs/performance.md, "The wasm in zstd"). It is
 // unpacked with fzstd as it arrives, into a Response that WebAssembly.compileStreaming compiles
 // meanwhile; a stream that does not unpack makes that compile fail, and Pyodide then downloads
