@@ -1,34 +1,48 @@
-// The page: wires the form, the address, the engine and the views together. Each concern lives in
-// its own module (docs/architecture.md, "Page modules"); no rating arithmetic anywhere here:
-// every number shown comes from elo_core. The form is the state; the address mirrors it.
-// Render-blocking (index.html): it runs before the first paint, which then shows the link's
-// values and game rows in place (docs/performance.md, "Set up before the first paint").
+// The page's entry: makes the page's parts (each concern in its own module: docs/architecture.md,
+// "The page") and wires them to the form, the address and each other; all of the page's state is
+// held here or by these parts. No rating arithmetic anywhere here: every number shown comes from
+// elo_core. The form is the state; the address mirrors it. Render-blocking (index.html): it runs
+// before the first paint, which then shows the link's values and game rows in place
+// (docs/performance.md, "Set up before the first paint").
 
-import { foreseen } from "./ahead.js";
 import { formatAddress, MAX_GAMES, parseAddress, TABS } from "./address.js";
-import { setCurve, watchCharts } from "./charts.js";
-import { ask, askAhead, onSettled, onStatus, scriptURL, worthAskingAhead } from "./engine.js";
-import { bindEvent, clearEvent, eventInputs, renderEvent, restoreEvent } from "./event.js";
-import { fieldOf, readForm, refuseRules, requests, rulesChosen, rulesWritten, setValue, withField, writeForm } from "./form.js";
+import { Charts } from "./charts.js";
+import { WORKER } from "./contract.js";
+import { Engine, scriptURLs } from "./engine.js";
+import { EventTab } from "./event.js";
+import { Form, requests, setValue } from "./form.js";
 import { fixed, grouped, setText } from "./format.js";
-import { showHeadline, watchHeadline } from "./headline.js";
+import { Headline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
-import { embedCode, primeCodeCache, registerServiceWorker, reloadOnTakeover, reportHeight, served } from "./lifecycle.js";
-import { clearMessages, clearUnasked, holdMessages, releaseMessages, renderInitial, renderKfactor, renderPerformance, renderRate, renderScoreNeeded,
-  renderSingle, renderWhatIf } from "./render.js";
-import { addRows, pending as rowsPending, removeAll, removeRow, settled as rowsSettled } from "./rows.js";
-import { forgetInputs, saveInputs, savedInputs } from "./session.js";
+import { embedCode, OfflineCopy, primeCodeCache, reportHeight } from "./lifecycle.js";
+import { Results } from "./render.js";
+import { Rows } from "./rows.js";
+import { forgetInputs, KeptInputs } from "./session.js";
 import { showStatus } from "./status.js";
 import { bindTabs, selectTab, showForTab } from "./tabs.js";
 
-const $ = (id) => document.getElementById(id);
-const RENDER = { rate: renderRate, kfactor: renderKfactor, what_if: renderWhatIf, score_needed: renderScoreNeeded,
-  single: renderSingle, performance: renderPerformance, initial: renderInitial, event: renderEvent, lichess: renderLichess };
-const ADDRESS_DELAY_MS = 400; // the address follows once typing pauses (docs/performance.md)
-const TYPING_PAUSE_MS = 1000; // offline copies wait for this much quiet (docs/performance.md)
-
-const page = { tab: "tournament", latest: 0, addressTimer: null, aheadTimer: null };
 const address = parseAddress(location.search);
+// The engine first: its worker starts loading Python at once. An embed's keeps no snapshot for a
+// next visit (a blog's reader is sent only what the first result needs).
+const scriptURL = scriptURLs();
+const engine = new Engine({ scriptURL, name: address.embed ? WORKER.embed : WORKER.page });
+const ask = (op, args, options) => engine.ask(op, args, options);
+
+const rows = new Rows();
+const charts = new Charts();
+const results = new Results({ rows, charts });
+const headline = new Headline((testid) => results.q(testid));
+const eventTab = new EventTab();
+const form = new Form({ rows, event: eventTab });
+const kept = new KeptInputs();
+
+const $ = (id) => document.getElementById(id);
+const RENDER = { rate: (a) => results.rate(a), kfactor: (a) => results.kfactor(a), what_if: (a) => results.whatIf(a),
+  score_needed: (a) => results.scoreNeeded(a), single: (a) => results.single(a), performance: (a) => results.performance(a),
+  initial: (a) => results.initial(a), event: (a) => eventTab.render(a), lichess: (a) => renderLichess(a, results) };
+const ADDRESS_DELAY_MS = 400; // the address follows once typing pauses (docs/performance.md)
+
+const page = { tab: "tournament", latest: 0, addressTimer: null };
 
 // ---------- asking and showing ----------
 
@@ -36,15 +50,14 @@ async function update() {
   scheduleAddress();
   const id = ++page.latest;
   // A long list of rows is still being built (rows.js): the request waits for the last of them.
-  if (rowsPending()) await rowsSettled();
+  if (rows.pending()) await rows.settled();
   if (id !== page.latest) return;
-  const state = readForm(page.tab);
+  const state = form.read(page.tab);
   keepInputs(state);
   const list = requests(state);
-  if (page.tab === "tournament") clearUnasked(list);
-  if (page.tab === "event" && !list.length) clearEvent();
+  if (page.tab === "tournament") results.clearUnasked(list);
+  if (page.tab === "event" && !list.length) eventTab.clear();
   if (!list.length) return;
-  scheduleAhead();
   let answer;
   try {
     answer = await ask("batch", { requests: list }, { lane: page.tab === "event" ? "event" : "calc" });
@@ -62,39 +75,17 @@ async function update() {
 }
 
 // Every input of the tab, kept for a reload (session.js): the form's and the event tab's.
-const keepInputs = (state) => saveInputs({ ...state, event: null, eventInputs: eventInputs() });
+const keepInputs = (state) => kept.save({ ...state, event: null, eventInputs: eventTab.inputs() });
 
 function show(list, answers) {
-  clearMessages();
+  results.clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
-  showHeadline(page.tab);
+  headline.show(page.tab);
 }
 
 // An answer standing for one that did not come: its message goes where the request's input is.
 const unanswered = (error) => ({ ok: false, unanswered: true,
   errors: [{ field: page.tab === "event" ? "text" : null, message: error.message }] });
-
-// While a field is edited, the requests its next keystroke may make (ahead.js), built by
-// requests() itself with that one field's value replaced.
-function prepareAhead() {
-  if (page.tab === "event" || rowsPending()) return;
-  const control = document.activeElement;
-  const field = control && fieldOf(control);
-  const values = field && foreseen(control);
-  if (!values) return;
-  const state = readForm(page.tab);
-  if (!worthAskingAhead("batch", { requests: requests(state) })) return askAhead("batch", []);
-  const lists = values.map((value) => ({ requests: requests(withField(state, field, value)) }));
-  askAhead("batch", lists.filter((args) => args.requests.length));
-}
-
-// After what changed the field or moved its caret (at most one timer pending).
-function scheduleAhead() {
-  page.aheadTimer ??= setTimeout(() => {
-    page.aheadTimer = null;
-    prepareAhead();
-  });
-}
 
 // ---------- the address ----------
 
@@ -116,8 +107,8 @@ function flushAddress() {
 function writeAddress() {
   // Rows still being built would give an address (and kept inputs) without the last games; the
   // address then still holds them.
-  if (rowsPending()) return void rowsSettled().then(scheduleAddress);
-  const { query, tooLong } = formatAddress(readForm(page.tab), { leave: rulesChosen() ? [] : ["rules"] });
+  if (rows.pending()) return void rows.settled().then(scheduleAddress);
+  const { query, tooLong } = formatAddress(form.read(page.tab), { leave: form.rulesChosen() ? [] : ["rules"] });
   setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
   // Relative to the page, never built from its path: served at "//", a path would be read as a host.
   const full = `?${query}`;
@@ -126,7 +117,7 @@ function writeAddress() {
   } catch {
     /* an address the browser refuses is not worth breaking the page for */
   }
-  keepInputs(readForm(page.tab)); // now under the address written
+  keepInputs(form.read(page.tab)); // now under the address written
   $("share").href = full;
   $("open-full").href = full;
   $("embed-code").value = embedCode(new URL(`${full}&embed=1${themed()}`, location.href).href);
@@ -149,7 +140,7 @@ const rowOptions = {
   show: (row) => showForTab(page.tab, row),
   onRemove: (row) => {
     const next = row.nextElementSibling || row.previousElementSibling;
-    removeRow(row);
+    rows.remove(row);
     (next ? next.querySelector(".opp") : $("add-game")).focus();
     update();
   },
@@ -160,14 +151,14 @@ const rowOptions = {
 function fillFromAddress() {
   for (const [name, value] of Object.entries(address.values)) {
     setValue($(name), value);
-    if (name === "rules") ($(name).value === value ? rulesWritten : refuseRules)(value);
+    if (name === "rules") $(name).value === value ? form.rulesWritten() : form.refuseRules(value);
   }
-  const saved = savedInputs();
+  const saved = kept.saved();
   const same = Boolean(saved?.same);
-  if (saved) writeForm(saved.state, same ? {} : { only: ["next", "target", "remaining"] });
+  if (saved) form.write(saved.state, same ? {} : { only: ["next", "target", "remaining"] });
   const games = same && Array.isArray(saved.state.games) ? saved.state.games.slice(0, MAX_GAMES)
     .filter((g) => g && typeof g.opponent === "string" && typeof g.score === "string").map((g) => [g.opponent, g.score]) : null;
-  addRows(games ?? address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
+  rows.add(games ?? address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
   if (same && TABS.includes(saved.state.tab)) address.tab = saved.state.tab;
   if (address.gamesInLink > MAX_GAMES) {
     setText($("link-note"), `The link holds ${grouped(address.gamesInLink)} games; at most ` +
@@ -181,9 +172,9 @@ function fill(tab, values) {
   for (const key of ["rating", "k", "rules", "kind"]) {
     if (values[key] !== undefined && values[key] !== null && values[key] !== 0) $(key).value = String(values[key]);
   }
-  rulesWritten();
-  removeAll();
-  addRows(values.games, rowOptions);
+  form.rulesWritten();
+  rows.removeAll();
+  rows.add(values.games, rowOptions);
   setTab(tab, true);
   update();
 }
@@ -204,24 +195,10 @@ function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-// Calls `then` once no input event has come for TYPING_PAUSE_MS.
-function whenTypingPauses(then) {
-  let timer = null;
-  const wait = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      document.removeEventListener("input", wait, true);
-      then();
-    }, TYPING_PAUSE_MS);
-  };
-  document.addEventListener("input", wait, true);
-  wait();
-}
-
 // A field typed in keeps its message until it is left; a row typed in is no longer new.
 function edited(event) {
   const input = event.target;
-  if (input.tagName === "INPUT" && input.type !== "checkbox") holdMessages(input);
+  if (input.tagName === "INPUT" && input.type !== "checkbox") results.holdMessages(input);
   delete input.closest("tr")?.dataset.pristine;
   update();
 }
@@ -241,7 +218,7 @@ async function pasteGames(event) {
   input.value = first[0];
   setValue(row.querySelector(".score"), first[1]);
   delete row.dataset.pristine;
-  addRows(rest, rowOptions, row);
+  rows.add(rest, rowOptions, row);
   setText($("link-note"), `${grouped(games.length)} games pasted.`);
   update();
 }
@@ -266,13 +243,12 @@ function bindControls() {
   });
   $("form").addEventListener("input", edited);
   $("form").addEventListener("paste", pasteGames);
-  document.addEventListener("focusout", (event) => releaseMessages(event.target) && update());
-  for (const type of ["focusin", "selectionchange"]) document.addEventListener(type, scheduleAhead);
-  $("rules").addEventListener("input", rulesWritten, { capture: true });
+  document.addEventListener("focusout", (event) => results.releaseMessages(event.target) && update());
+  $("rules").addEventListener("input", () => form.rulesWritten(), { capture: true });
   document.addEventListener("submit", (e) => e.preventDefault()); // every form: nothing is ever sent
   for (const id of ["next", "target", "remaining"]) $(id).addEventListener("input", edited);
   $("add-game").addEventListener("click", async () => {
-    const [row] = await addRows([["", "1"]], rowOptions);
+    const [row] = await rows.add([["", "1"]], rowOptions);
     if (!row) return;
     row.dataset.pristine = "1"; // left out of the requests until typed in: the result stays
     row.querySelector(".opp").focus();
@@ -286,7 +262,7 @@ function bindControls() {
     $("k").value = $("use-k").dataset.k;
     update();
   });
-  bindEvent({ ask, update, fill });
+  eventTab.bind({ ask, update, fill });
   for (const id of ["share", "open-full", "embed-code", "embed-copy"]) {
     for (const type of ["pointerdown", "focusin"]) $(id).addEventListener(type, flushAddress);
   }
@@ -304,24 +280,25 @@ function start() {
   if (address.embed) document.body.classList.add("embed");
   if (address.theme !== "auto") document.documentElement.dataset.theme = address.theme;
   reportHeight();
-  onStatus(showStatus);
+  engine.onStatus(showStatus);
   // Offline copies and the primer wait until the worker's start is done and no one has typed for
   // a moment, so they never compete with the start or with typing (docs/performance.md). An
   // embed has neither: a blog's reader pays only for the calculator they see.
   if (!address.embed) {
-    reloadOnTakeover();
-    onSettled(() => whenTypingPauses(() => registerServiceWorker(scriptURL)));
-    onSettled(({ prime }) => prime && served.then(() => primeCodeCache(scriptURL)));
+    const offline = new OfflineCopy(scriptURL);
+    offline.reloadOnTakeover();
+    engine.onSettled(() => offline.registerWhenTypingPauses());
+    engine.onSettled(({ prime }) => prime && offline.served.then(() => primeCodeCache(scriptURL)));
   }
   $("rules").value = today();
   fillFromAddress();
   bindControls();
-  restoreEvent(savedInputs()?.state.eventInputs).catch(() => {});
-  watchCharts({ embed: address.embed });
+  eventTab.restore(kept.saved()?.state.eventInputs).catch(() => {});
+  charts.watch({ embed: address.embed });
   watchHeadline();
   update(); // asked first, so the first answer is the result
   ask("curve").then((a) => {
-    setCurve(a.result);
+    charts.setCurve(a.result);
     update();
   }).catch(() => {});
   fillBandsTable().catch(() => {});

@@ -181,48 +181,52 @@ export function drawBars(svg, bars) {
 // stops skipping the result section, or the charts within it; after a jump (Ctrl+End), the one
 // frame before it says so shows the charts without marks, never an earlier answer's. Embedded,
 // the charts are not shown and not drawn; a browser without the event draws them every time.
+// One Charts, made by app.js.
+export class Charts {
+  #skipped = new Set();
+  #pending = null;
+  #curve = null;
+  #off = false;
 
-
-const state = { skipped: new Set(), pending: null, curve: null, off: false };
-
-function paint(dots, bars) {
-  drawCurve($("curve"), state.curve, dots);
-  drawBars($("bars"), bars);
-}
-
-function flush() {
-  if (!state.pending) return;
-  const { dots, bars } = state.pending;
-  state.pending = null;
-  paint(dots, bars);
-}
-
-// `dots`: the counted games (elo_core's per-game results); `bars`: {label, value, text} per game.
-export function drawCharts(dots, bars) {
-  if (state.off) return;
-  if (!state.skipped.size) return paint(dots, bars);
-  if (!state.pending) paint([], []); // the first one skipped: marks hidden (two attributes)
-  state.pending = { dots, bars };
-}
-
-// The expected-score curve from elo_core, asked for once.
-export function setCurve(curve) {
-  state.curve = curve;
-}
-
-export function watchCharts({ embed }) {
-  state.off = embed;
-  // The frames (axes and their labels) are drawn before the first paint, with a text in each
-  // size the charts use: the first text at a size is slow to lay out while the worker's start
-  // keeps the browser busy, and in the frame of the first result it was a long task
-  // (docs/performance.md, "Chart frames before the first paint").
-  if (!embed) paint([], []);
-  for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
-    el.addEventListener("contentvisibilityautostatechange", (event) => {
-      if (event.target !== el) return; // it bubbles: .whatif and .explain inside have their own
-      state.skipped[event.skipped ? "add" : "delete"](el);
-      if (!state.skipped.size) flush();
-    });
+  // `dots`: the counted games (elo_core's per-game results); `bars`: {label, value, text} per game.
+  draw(dots, bars) {
+    if (this.#off) return;
+    if (!this.#skipped.size) return this.#paint(dots, bars);
+    if (!this.#pending) this.#paint([], []); // the first one skipped: marks hidden (two attributes)
+    this.#pending = { dots, bars };
   }
-  addEventListener("beforeprint", flush);
+
+  // The expected-score curve from elo_core, asked for once.
+  setCurve(curve) {
+    this.#curve = curve;
+  }
+
+  watch({ embed }) {
+    this.#off = embed;
+    // The frames (axes and their labels) are drawn before the first paint, with a text in each
+    // size the charts use: the first text at a size is slow to lay out while the worker's start
+    // keeps the browser busy, and in the frame of the first result it was a long task
+    // (docs/performance.md, "Chart frames before the first paint").
+    if (!embed) this.#paint([], []);
+    for (const el of [$("results-tournament"), document.querySelector("#results-tournament .charts")]) {
+      el.addEventListener("contentvisibilityautostatechange", (event) => {
+        if (event.target !== el) return; // it bubbles: .whatif and .explain inside have their own
+        this.#skipped[event.skipped ? "add" : "delete"](el);
+        if (!this.#skipped.size) this.#flush();
+      });
+    }
+    addEventListener("beforeprint", () => this.#flush());
+  }
+
+  #paint(dots, bars) {
+    drawCurve($("curve"), this.#curve, dots);
+    drawBars($("bars"), bars);
+  }
+
+  #flush() {
+    if (!this.#pending) return;
+    const { dots, bars } = this.#pending;
+    this.#pending = null;
+    this.#paint(dots, bars);
+  }
 }

@@ -40,60 +40,206 @@ const noneGiven = () => ({ k_by_player: byPlayer(), games_played_by_player: byPl
 // Where a page before the norms (and its kept inputs) held the first two.
 const EARLIER = { k_by_player: "kByPlayer", games_played_by_player: "gamesByPlayer" };
 
-// What the tab holds: the file, what the page noticed reading it, the players' own values, the
-// player opened, the sort, and elo_core's last answer.
-const tab = { text: "", name: "", readNote: null, perPlayer: noneGiven(), selected: null,
-  sort: { key: "rank", down: false }, report: null, hooks: null, actions: null };
+// The "Whole event" tab (one, made by app.js). `tab`: what it holds, the file, what the page
+// noticed reading it, the players' own values, the player opened, the sort, and elo_core's last
+// answer; event-view.js shows it.
+export class EventTab {
+  #tab = { text: "", name: "", readNote: null, perPlayer: noneGiven(), selected: null,
+    sort: { key: "rank", down: false }, report: null, actions: null };
+  #hooks = null;
 
-// The event request's args for what is open now, or null when there is no file.
-export const eventArgs = () => (tab.text ? argsWith() : null);
-
-// The table needs every player's totals only; the games of the one player opened come as
-// `detail` (elo_core keeps the rated event, so opening a player is a lookup).
-function argsWith(extra = {}) {
-  const args = { text: tab.text, details: false, detail: tab.selected, limit: TABLE_LIMIT, ...extra };
-  for (const [name, id] of Object.entries(OPTIONS)) {
-    if (!NORM_OPTIONS.includes(name) && $(id).value.trim()) args[name] = $(id).value;
+  constructor() {
+    const tab = this.#tab;
+    // The table's own inputs and links: a player's own value (`name`: one of PER_PLAYER), or opening a player.
+    tab.actions = {
+      open: (key) => {
+        tab.selected = key;
+        tab.openRequested = true;
+        this.#hooks.update();
+      },
+      set: (name, key, value) => {
+        if (value.trim()) tab.perPlayer[name][key] = value;
+        else delete tab.perPlayer[name][key];
+        this.#hooks.update();
+      },
+    };
   }
-  if (args.norms) {
-    Object.assign(args, { norms: true, pairing: args.norms }); // the list says both
-    // Every box unchecked is sent as such: elo_core asks for one.
-    args.norm_types = chosen(OPTIONS.norm_types);
-    for (const name of ["exemption", "min_games"]) if ($(OPTIONS[name]).value) args[name] = $(OPTIONS[name]).value;
-    if (args.exemption === HOST_EXEMPTION) args.host_federation = $(OPTIONS.host_federation).value;
+
+  // The event request's args for what is open now, or null when there is no file.
+  args() {
+    return this.#tab.text ? this.#argsWith() : null;
   }
-  for (const [name, values] of Object.entries(tab.perPlayer)) if (Object.keys(values).length) args[name] = { ...values };
-  return args;
-}
 
-// The tab's inputs other than the file, for session.js: the options and the players' own values.
-export const eventInputs = () => ({ options: Object.fromEntries(Object.entries(OPTIONS).map(([n, id]) => [n, optionValue(id)])),
-  perPlayer: tab.perPlayer });
-
-function restoreInputs(saved) {
-  if (!saved || typeof saved !== "object") return;
-  for (const [name, id] of Object.entries(OPTIONS)) if (typeof saved.options?.[name] === "string") setOption(id, saved.options[name]);
-  showNormOptions();
-  const numbers = (m) => byPlayer(Object.entries(m && typeof m === "object" ? m : {}).filter(([, v]) => typeof v === "string"));
-  tab.perPlayer = Object.fromEntries(Object.keys(noneGiven()).map((name) =>
-    [name, numbers(saved.perPlayer?.[name] ?? saved[EARLIER[name]])]));
-}
-
-// No file: what was shown from the last one is cleared.
-export function clearEvent() {
-  tab.report = null;
-  showNoEvent(tab);
-}
-
-export function renderEvent(answer) {
-  if (!answer.ok) {
-    tab.report = null;
-    showEventErrors(answer.errors, tab);
-    return;
+  // The tab's inputs other than the file, for session.js: the options and the players' own values.
+  inputs() {
+    return { options: Object.fromEntries(Object.entries(OPTIONS).map(([n, id]) => [n, optionValue(id)])),
+      perPlayer: this.#tab.perPlayer };
   }
-  const sameTable = tab.report && JSON.stringify(answer.result.players) === JSON.stringify(tab.report.players);
-  tab.report = answer.result;
-  showEvent(tab, { sameTable });
+
+  // No file: what was shown from the last one is cleared.
+  clear() {
+    this.#tab.report = null;
+    showNoEvent(this.#tab);
+  }
+
+  render(answer) {
+    const tab = this.#tab;
+    if (!answer.ok) {
+      tab.report = null;
+      showEventErrors(answer.errors, tab);
+      return;
+    }
+    const sameTable = tab.report && JSON.stringify(answer.result.players) === JSON.stringify(tab.report.players);
+    tab.report = answer.result;
+    showEvent(tab, { sameTable });
+  }
+
+  // After a reload: the file this tab held, and its options.
+  async restore(saved) {
+    this.#restoreInputs(saved);
+    const file = await savedEventFile();
+    if (!file || this.#tab.text) return;
+    const { text, note } = file.blob ? decode(await file.blob.arrayBuffer()) : { text: file.text, note: file.note };
+    if (this.#tab.text) return; // a file opened meanwhile wins
+    this.#useText(text, typeof file.name === "string" ? file.name : "", typeof note === "string" ? note : null);
+    this.#restoreInputs(saved); // useText starts a file afresh; the saved values are this file's
+    this.#hooks.update();
+  }
+
+  // `hooks`: {ask, update, fill}, the page's (app.js).
+  bind(hooks) {
+    const tab = this.#tab;
+    this.#hooks = hooks;
+    $("event-file").addEventListener("change", (e) => this.#openFile(e.target.files[0]));
+    const drop = $("event-box");
+    drop.addEventListener("dragover", (e) => {
+      e.preventDefault();
+      drop.classList.add("dropping");
+    });
+    drop.addEventListener("dragleave", () => drop.classList.remove("dropping"));
+    drop.addEventListener("drop", (e) => {
+      e.preventDefault();
+      drop.classList.remove("dropping");
+      this.#openFile(e.dataTransfer.files[0]);
+    });
+    let timer = null;
+    $("event-text").addEventListener("input", (e) => {
+      e.stopPropagation(); // a paste is rated once typing pauses, not per keystroke
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        this.#useText($("event-text").value, "the pasted text", null);
+        saveEventFile(tab.text ? { blob: new Blob([tab.text]), name: tab.name } : null);
+        hooks.update();
+      }, 250);
+    });
+    for (const th of $("players").tHead.rows[0].cells) {
+      th.querySelector("button")?.addEventListener("click", () => {
+        const key = th.dataset.key;
+        tab.sort = { key, down: tab.sort.key === key ? !tab.sort.down
+          : ["rating", "score", "change", "change_rounded", "new_rating", "performance", "initial_rating", "expected",
+            "games", "k"].includes(key) };
+        showTable(tab);
+      });
+    }
+    $("event-box").addEventListener("input", showNormOptions);
+    // The host federation is asked for once left, not per letter: "GE" is no federation yet.
+    $("event-host").addEventListener("input", (e) => e.stopPropagation());
+    $("event-host").addEventListener("change", () => hooks.update());
+    $("event-csv").addEventListener("click", () => this.#exportCsv());
+    $("season-fill").addEventListener("click", () => this.#fillSeason());
+    $("event-open").addEventListener("click", () => this.#openPlayer());
+    $("event-back").addEventListener("click", () => {
+      const row = document.querySelector(`#players tr[data-key="${CSS.escape(tab.selected ?? "")}"] button`);
+      (row ?? $("players")).focus();
+    });
+  }
+
+  // The table needs every player's totals only; the games of the one player opened come as
+  // `detail` (elo_core keeps the rated event, so opening a player is a lookup).
+  #argsWith(extra = {}) {
+    const tab = this.#tab;
+    const args = { text: tab.text, details: false, detail: tab.selected, limit: TABLE_LIMIT, ...extra };
+    for (const [name, id] of Object.entries(OPTIONS)) {
+      if (!NORM_OPTIONS.includes(name) && $(id).value.trim()) args[name] = $(id).value;
+    }
+    if (args.norms) {
+      Object.assign(args, { norms: true, pairing: args.norms }); // the list says both
+      // Every box unchecked is sent as such: elo_core asks for one.
+      args.norm_types = chosen(OPTIONS.norm_types);
+      for (const name of ["exemption", "min_games"]) if ($(OPTIONS[name]).value) args[name] = $(OPTIONS[name]).value;
+      if (args.exemption === HOST_EXEMPTION) args.host_federation = $(OPTIONS.host_federation).value;
+    }
+    for (const [name, values] of Object.entries(tab.perPlayer)) if (Object.keys(values).length) args[name] = { ...values };
+    return args;
+  }
+
+  #restoreInputs(saved) {
+    if (!saved || typeof saved !== "object") return;
+    for (const [name, id] of Object.entries(OPTIONS)) if (typeof saved.options?.[name] === "string") setOption(id, saved.options[name]);
+    showNormOptions();
+    const numbers = (m) => byPlayer(Object.entries(m && typeof m === "object" ? m : {}).filter(([, v]) => typeof v === "string"));
+    this.#tab.perPlayer = Object.fromEntries(Object.keys(noneGiven()).map((name) =>
+      [name, numbers(saved.perPlayer?.[name] ?? saved[EARLIER[name]])]));
+  }
+
+  #useText(text, name, note) {
+    Object.assign(this.#tab, { text, name, readNote: note, selected: null, perPlayer: noneGiven() });
+    const shown = text.length <= 200_000;
+    $("event-text").value = shown ? text : "";
+    $("event-text").placeholder = shown ? "" : `${name}: ${grouped(text.length)} characters (not shown)`;
+  }
+
+  async #openFile(file) {
+    if (!file) return;
+    const mb = (bytes) => (bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 });
+    const refused = file.size > MAX_FILE_BYTES ? `${mb(file.size)} MB; at most ${mb(MAX_FILE_BYTES)} MB is read.`
+      : file.size === 0 ? "empty." : null;
+    if (refused) {
+      this.#useText("", "", null);
+      this.#hooks.update(); // an answer still coming for the previous text is dropped, the tab emptied
+      showEventErrors([{ field: "text", message: `${file.name} is ${refused}`, file: true }], this.#tab);
+      saveEventFile(null);
+      return;
+    }
+    const decoded = decode(await file.arrayBuffer());
+    this.#useText(decoded.text, file.name, decoded.note);
+    saveEventFile({ blob: file, name: this.#tab.name });
+    this.#hooks.update();
+  }
+
+  // The same view as the tournament tab: fill it with this player's counted games.
+  #openPlayer() {
+    const p = this.#tab.report?.detail;
+    if (!p) return;
+    const e = this.#tab.report.event;
+    if (p.breakdown) {
+      this.#hooks.fill("tournament", { rating: p.rating, k: p.effective_k ?? p.k, rules: e.rules, kind: e.kind,
+        games: p.breakdown.games.map((g) => [g.opponent, g.score]) });
+    } else {
+      // An unrated player: the games that go into a first rating (played, rated, rated opponent).
+      this.#hooks.fill("initial", { games: p.rounds.filter((g) => g.played && g.rated && g.opponent_rating)
+        .map((g) => [g.opponent_rating, g.points]) });
+    }
+  }
+
+  async #fillSeason() {
+    const answer = await this.#hooks.ask("event", this.#argsWith({ player: $("season-player").value }), { lane: "event" });
+    if (!answer.ok) return showEventErrors(answer.errors, this.#tab, { keep: true });
+    const s = answer.result.season;
+    this.#hooks.fill(s.rating ? "tournament" : "initial", { rating: s.rating, k: s.k, rules: s.rules, kind: s.kind,
+      games: s.games.map((g) => [g.opponent, g.score]) });
+  }
+
+  async #exportCsv() {
+    const answer = await this.#hooks.ask("event_csv", this.#argsWith(), { lane: "event" });
+    if (!answer.ok) return showEventErrors(answer.errors, this.#tab, { keep: true });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([answer.result.csv], { type: "text/csv;charset=utf-8" }));
+    link.download = answer.result.filename;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    setText($("event-kind-msg"), "");
+  }
 }
 
 // Decode as UTF-8; a file that is not (an older pairing program's Latin-1) is read as
@@ -106,136 +252,3 @@ function decode(buffer) {
              note: "The file is not UTF-8: it was read as Latin-1 (Windows-1252); check accented names." };
   }
 }
-
-function useText(text, name, note) {
-  Object.assign(tab, { text, name, readNote: note, selected: null, perPlayer: noneGiven() });
-  const shown = text.length <= 200_000;
-  $("event-text").value = shown ? text : "";
-  $("event-text").placeholder = shown ? "" : `${name}: ${grouped(text.length)} characters (not shown)`;
-}
-
-async function openFile(file) {
-  if (!file) return;
-  const mb = (bytes) => (bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 });
-  const refused = file.size > MAX_FILE_BYTES ? `${mb(file.size)} MB; at most ${mb(MAX_FILE_BYTES)} MB is read.`
-    : file.size === 0 ? "empty." : null;
-  if (refused) {
-    useText("", "", null);
-    tab.hooks.update(); // an answer still coming for the previous text is dropped, the tab emptied
-    showEventErrors([{ field: "text", message: `${file.name} is ${refused}`, file: true }], tab);
-    saveEventFile(null);
-    return;
-  }
-  const decoded = decode(await file.arrayBuffer());
-  useText(decoded.text, file.name, decoded.note);
-  saveEventFile({ blob: file, name: tab.name });
-  tab.hooks.update();
-}
-
-// After a reload: the file this tab held, and its options.
-export async function restoreEvent(saved) {
-  restoreInputs(saved);
-  const file = await savedEventFile();
-  if (!file || tab.text) return;
-  const { text, note } = file.blob ? decode(await file.blob.arrayBuffer()) : { text: file.text, note: file.note };
-  if (tab.text) return; // a file opened meanwhile wins
-  useText(text, typeof file.name === "string" ? file.name : "", typeof note === "string" ? note : null);
-  restoreInputs(saved); // useText starts a file afresh; the saved values are this file's
-  tab.hooks.update();
-}
-
-export function bindEvent(hooks) {
-  tab.hooks = hooks; // {ask, update, fill}
-  tab.actions = tableActions;
-  $("event-file").addEventListener("change", (e) => openFile(e.target.files[0]));
-  const drop = $("event-box");
-  drop.addEventListener("dragover", (e) => {
-    e.preventDefault();
-    drop.classList.add("dropping");
-  });
-  drop.addEventListener("dragleave", () => drop.classList.remove("dropping"));
-  drop.addEventListener("drop", (e) => {
-    e.preventDefault();
-    drop.classList.remove("dropping");
-    openFile(e.dataTransfer.files[0]);
-  });
-  let timer = null;
-  $("event-text").addEventListener("input", (e) => {
-    e.stopPropagation(); // a paste is rated once typing pauses, not per keystroke
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      useText($("event-text").value, "the pasted text", null);
-      saveEventFile(tab.text ? { blob: new Blob([tab.text]), name: tab.name } : null);
-      hooks.update();
-    }, 250);
-  });
-  for (const th of $("players").tHead.rows[0].cells) {
-    th.querySelector("button")?.addEventListener("click", () => {
-      const key = th.dataset.key;
-      tab.sort = { key, down: tab.sort.key === key ? !tab.sort.down
-        : ["rating", "score", "change", "change_rounded", "new_rating", "performance", "initial_rating", "expected",
-          "games", "k"].includes(key) };
-      showTable(tab);
-    });
-  }
-  $("event-box").addEventListener("input", showNormOptions);
-  // The host federation is asked for once left, not per letter: "GE" is no federation yet.
-  $("event-host").addEventListener("input", (e) => e.stopPropagation());
-  $("event-host").addEventListener("change", () => hooks.update());
-  $("event-csv").addEventListener("click", exportCsv);
-  $("season-fill").addEventListener("click", fillSeason);
-  $("event-open").addEventListener("click", openPlayer);
-  $("event-back").addEventListener("click", () => {
-    const row = document.querySelector(`#players tr[data-key="${CSS.escape(tab.selected ?? "")}"] button`);
-    (row ?? $("players")).focus();
-  });
-}
-
-// The table's own inputs and links: a player's own value (`name`: one of PER_PLAYER), or opening a player.
-export const tableActions = {
-  open(key) {
-    tab.selected = key;
-    tab.openRequested = true;
-    tab.hooks.update();
-  },
-  set(name, key, value) {
-    if (value.trim()) tab.perPlayer[name][key] = value;
-    else delete tab.perPlayer[name][key];
-    tab.hooks.update();
-  },
-};
-
-// The same view as the tournament tab: fill it with this player's counted games.
-function openPlayer() {
-  const p = tab.report?.detail;
-  if (!p) return;
-  const e = tab.report.event;
-  if (p.breakdown) {
-    tab.hooks.fill("tournament", { rating: p.rating, k: p.effective_k ?? p.k, rules: e.rules, kind: e.kind,
-      games: p.breakdown.games.map((g) => [g.opponent, g.score]) });
-  } else {
-    // An unrated player: the games that go into a first rating (played, rated, rated opponent).
-    tab.hooks.fill("initial", { games: p.rounds.filter((g) => g.played && g.rated && g.opponent_rating)
-      .map((g) => [g.opponent_rating, g.points]) });
-  }
-}
-
-async function fillSeason() {
-  const answer = await tab.hooks.ask("event", argsWith({ player: $("season-player").value }), { lane: "event" });
-  if (!answer.ok) return showEventErrors(answer.errors, tab, { keep: true });
-  const s = answer.result.season;
-  tab.hooks.fill(s.rating ? "tournament" : "initial", { rating: s.rating, k: s.k, rules: s.rules, kind: s.kind,
-    games: s.games.map((g) => [g.opponent, g.score]) });
-}
-
-async function exportCsv() {
-  const answer = await tab.hooks.ask("event_csv", argsWith(), { lane: "event" });
-  if (!answer.ok) return showEventErrors(answer.errors, tab, { keep: true });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([answer.result.csv], { type: "text/csv;charset=utf-8" }));
-  link.download = answer.result.filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-  setText($("event-kind-msg"), "");
-}
-

@@ -1,12 +1,8 @@
-// The form as data: readForm() reads every input into a plain state object (values as typed),
-// requests(state) turns a state into the requests to elo_core, a pure function, and withField()
-// changes one field of a state, which is how answers ahead ask what a keystroke would.
+// The form as data: a Form's read() gives every input as a plain state object (values as typed),
+// and requests(state) turns a state into the requests to elo_core, a pure function.
 // The state's fields (docs/architecture.md, "Form state"): tab; rating, k, method, rules, kind;
 // opponent, opponent_k; games [{opponent, score}]; advisor {open, games_played, birth_year,
 // reached_2400, date}; next, target, remaining; event (the event tab's args, or null).
-
-import { eventArgs } from "./event.js";
-import { gameControls, rowIndex } from "./rows.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,47 +12,67 @@ const FIELDS = ["rating", "k", "method", "kind", "opponent", "opponent_k", "next
   "speed", "variant", "colour", "colour_advantage", "gain_factor"];
 const ADVISOR_FIELDS = ["games_played", "birth_year"];
 
-// A date input silently empties itself when given text that is not a date: a date from the
-// address that it refused is kept here, so that elo_core can say what is wrong with it.
-// The date is today's until someone chooses one (in the field, by a link or an event file): an
-// embed then follows the rules in force on the reader's day rather than pin the author's.
-const rulesState = { refused: null, chosen: false };
-export const refuseRules = (value) => Object.assign(rulesState, { refused: value, chosen: true });
-export const rulesWritten = () => Object.assign(rulesState, { refused: null, chosen: true });
-export const rulesChosen = () => rulesState.chosen;
+// The page's form (one, made by app.js): `rows`, the games table (rows.js); `event`, the event
+// tab (event.js).
+export class Form {
+  #rows;
+  #event;
+  // A date input silently empties itself when given text that is not a date: a date from the
+  // address that it refused is kept here, so that elo_core can say what is wrong with it.
+  // The date is today's until someone chooses one (in the field, by a link or an event file): an
+  // embed then follows the rules in force on the reader's day rather than pin the author's.
+  #rules = { refused: null, chosen: false };
 
-// Rows added by Add game and not yet typed in are left out, at the end of the list only (so
-// that elo_core's "games[2]" is still the third row).
-function games() {
-  const controls = gameControls();
-  let end = controls.length;
-  while (end && controls[end - 1].row.dataset.pristine && !controls[end - 1].opp.value) end -= 1;
-  return controls.slice(0, end).map(({ opp, score }) => ({ opponent: opp.value, score: score.value }));
-}
-
-export function readForm(tab) {
-  const state = { tab, rules: rulesState.refused ?? $("rules").value, games: games() };
-  for (const id of FIELDS) state[id] = $(id).value;
-  state.advisor = { open: $("advisor").open, reached_2400: $("reached_2400").checked, date: $("rules").value };
-  for (const id of ADVISOR_FIELDS) state.advisor[id] = $(id).value;
-  state.event = tab === "event" ? eventArgs() : null;
-  return state;
-}
-
-// Puts a saved state's values back (the inverse of readForm, rows aside: see app.js). Only
-// strings and booleans are taken: what sessionStorage gives back is not trusted to be a state.
-export function writeForm(state, { only = null } = {}) {
-  const take = (name) => !only || only.includes(name);
-  for (const id of FIELDS) if (take(id) && typeof state[id] === "string") setValue($(id), state[id]);
-  if (take("rules") && typeof state.rules === "string") {
-    $("rules").value = state.rules;
-    if ($("rules").value !== state.rules) rulesState.refused = state.rules;
+  constructor({ rows, event }) {
+    this.#rows = rows;
+    this.#event = event;
   }
-  const a = state.advisor;
-  if (a && typeof a === "object") {
-    for (const id of ADVISOR_FIELDS) if (typeof a[id] === "string") $(id).value = a[id];
-    if (typeof a.reached_2400 === "boolean") $("reached_2400").checked = a.reached_2400;
-    if (typeof a.open === "boolean") $("advisor").open = a.open;
+
+  refuseRules(value) {
+    Object.assign(this.#rules, { refused: value, chosen: true });
+  }
+
+  rulesWritten() {
+    Object.assign(this.#rules, { refused: null, chosen: true });
+  }
+
+  rulesChosen() {
+    return this.#rules.chosen;
+  }
+
+  read(tab) {
+    const state = { tab, rules: this.#rules.refused ?? $("rules").value, games: this.#games() };
+    for (const id of FIELDS) state[id] = $(id).value;
+    state.advisor = { open: $("advisor").open, reached_2400: $("reached_2400").checked, date: $("rules").value };
+    for (const id of ADVISOR_FIELDS) state.advisor[id] = $(id).value;
+    state.event = tab === "event" ? this.#event.args() : null;
+    return state;
+  }
+
+  // Puts a saved state's values back (the inverse of read, rows aside: see app.js). Only
+  // strings and booleans are taken: what sessionStorage gives back is not trusted to be a state.
+  write(state, { only = null } = {}) {
+    const take = (name) => !only || only.includes(name);
+    for (const id of FIELDS) if (take(id) && typeof state[id] === "string") setValue($(id), state[id]);
+    if (take("rules") && typeof state.rules === "string") {
+      $("rules").value = state.rules;
+      if ($("rules").value !== state.rules) this.#rules.refused = state.rules;
+    }
+    const a = state.advisor;
+    if (a && typeof a === "object") {
+      for (const id of ADVISOR_FIELDS) if (typeof a[id] === "string") $(id).value = a[id];
+      if (typeof a.reached_2400 === "boolean") $("reached_2400").checked = a.reached_2400;
+      if (typeof a.open === "boolean") $("advisor").open = a.open;
+    }
+  }
+
+  // Rows added by Add game and not yet typed in are left out, at the end of the list only (so
+  // that elo_core's "games[2]" is still the third row).
+  #games() {
+    const controls = this.#rows.controls();
+    let end = controls.length;
+    while (end && controls[end - 1].row.dataset.pristine && !controls[end - 1].opp.value) end -= 1;
+    return controls.slice(0, end).map(({ opp, score }) => ({ opponent: opp.value, score: score.value }));
   }
 }
 
@@ -64,27 +80,6 @@ export function writeForm(state, { only = null } = {}) {
 export function setValue(el, value) {
   if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) el.add(new Option(value, value));
   el.value = value;
-}
-
-// The state's field a control holds ("rating", "advisor.games_played", "games.2.score"), or null.
-export function fieldOf(control) {
-  if (FIELDS.includes(control.id)) return control.id;
-  if (ADVISOR_FIELDS.includes(control.id)) return `advisor.${control.id}`;
-  const index = rowIndex(control);
-  if (index < 0) return null;
-  return `games.${index}.${control.classList.contains("score") ? "score" : "opponent"}`;
-}
-
-// `state` with one field (as fieldOf names it) holding `value`; the rest shared, not copied.
-export function withField(state, field, value) {
-  const [head, index, key] = field.split(".");
-  if (head === "games") {
-    const games = state.games.slice();
-    games[index] = { ...games[index], [key]: value };
-    return { ...state, games };
-  }
-  if (head === "advisor") return { ...state, advisor: { ...state.advisor, [index]: value } };
-  return { ...state, [head]: value };
 }
 
 // What the page asks elo_core for this state, in the order the answers are shown.

@@ -3,7 +3,6 @@
 // settled result: not at every keystroke, only once the answers have stopped changing.
 
 import { setText } from "./format.js";
-import { q } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const SETTLE_MS = 800; // an answer that stands this long is the one read out
@@ -11,7 +10,7 @@ const text = (el) => el.textContent.trim();
 const single = (col) => document.querySelector(`#single-table tr[data-side=player] td:nth-child(${col})`);
 
 // For each tab: [label, figure] pairs for the bar, and the sentence read out.
-const HEADLINES = {
+const headlines = (q) => ({
   tournament: () => [[["New rating", text(q("new-rating"))], ["Change", text(q("rating-change"))]],
     `New rating ${text(q("new-rating"))}, change ${text(q("rating-change"))}.`],
   single: () => {
@@ -26,31 +25,40 @@ const HEADLINES = {
     return [[["Win", win], ["Draw", draw], ["Loss", loss]], `On lichess: if you win ${win}, draw ${draw}, lose ${loss}.`];
   },
   event: () => [[["Event", text(q("event-summary"))]], text(q("event-summary"))],
-};
+});
 
-const pending = { timer: null, said: "" };
+// The bar (one Headline, made by app.js); `q(testid)`: a result's figure (render.js, Results).
+export class Headline {
+  #headlines;
+  #timer = null;
+  #said = "";
 
-// Rewrites the bar for `tab` from what its section now shows, and reads it out once it settles.
-export function showHeadline(tab) {
-  const [pairs, sentence] = HEADLINES[tab]();
-  const bar = $("headline");
-  const parts = pairs.map(([label, figure]) => {
-    const part = document.createElement("span");
-    const name = document.createElement("small");
-    name.textContent = label;
-    const value = document.createElement("span");
-    value.className = "figure";
-    value.textContent = figure || "–";
-    part.append(name, " ", value);
-    return part;
-  });
-  if (bar.textContent !== parts.map((p) => p.textContent).join("")) bar.replaceChildren(...parts);
-  const said = pairs.every(([, figure]) => figure === "–" || !figure) && tab !== "event"
-    ? "No result yet: see the marked fields." : sentence;
-  clearTimeout(pending.timer);
-  pending.timer = setTimeout(() => {
-    if (said !== pending.said) setText($("live"), (pending.said = said));
-  }, SETTLE_MS);
+  constructor(q) {
+    this.#headlines = headlines(q);
+  }
+
+  // Rewrites the bar for `tab` from what its section now shows, and reads it out once it settles.
+  show(tab) {
+    const [pairs, sentence] = this.#headlines[tab]();
+    const bar = $("headline");
+    const parts = pairs.map(([label, figure]) => {
+      const part = document.createElement("span");
+      const name = document.createElement("small");
+      name.textContent = label;
+      const value = document.createElement("span");
+      value.className = "figure";
+      value.textContent = figure || "–";
+      part.append(name, " ", value);
+      return part;
+    });
+    if (bar.textContent !== parts.map((p) => p.textContent).join("")) bar.replaceChildren(...parts);
+    const said = pairs.every(([, figure]) => figure === "–" || !figure) && tab !== "event"
+      ? "No result yet: see the marked fields." : sentence;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      if (said !== this.#said) setText($("live"), (this.#said = said));
+    }, SETTLE_MS);
+  }
 }
 
 // The bar steps aside while the tab's own figures are wholly on screen (a block half in view

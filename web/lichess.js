@@ -3,7 +3,6 @@
 // sources. Every number is elo_core's; this only shows it.
 
 import { fixed, setText, signed } from "./format.js";
-import { showErrors } from "./render.js";
 
 const $ = (id) => document.getElementById(id);
 const q = (testid) => document.querySelector(`[data-testid=${testid}]`);
@@ -21,11 +20,12 @@ function onPage({ field, message }) {
 
 const shownRating = (x) => `${x.display} (${x.change >= 0 ? "+" : ""}${x.change})`;
 
-export function renderLichess(answer) {
+// `results`: where messages go (render.js, Results).
+export function renderLichess(answer, results) {
   const body = $("lichess-table").tBodies[0];
   body.replaceChildren();
   if (!answer.ok) {
-    showErrors(answer.errors.map(onPage));
+    results.showErrors(answer.errors.map(onPage));
     for (const id of ["lichess-win", "lichess-draw", "lichess-loss"]) setText(q(id), "–");
     setText(q("lichess-before"), "");
     return;

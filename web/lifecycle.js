@@ -1,65 +1,91 @@
 // The page's life beside its calculators: offline use and updates (the service worker), the
 // code-cache primer for the next visit, and embedding in another site (the height message).
 
+import { MESSAGE, WORKER } from "./contract.js";
 import { setText } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
+const TYPING_PAUSE_MS = 1000; // offline copies wait for this much quiet (docs/performance.md)
 
 // Offline use and updates: the service worker (sw.js) keeps every file of this build. A new
 // deploy installs beside it; the page offers a reload and only then lets the new version take
-// over (README, "On a phone"). `served` resolves once the page knows how it is served: by a
-// service worker that controls it, or by none; never if its install fails.
+// over (README, "On a phone"). One OfflineCopy, made by app.js (not in an embed).
+export class OfflineCopy {
+  #scriptURL;
+  #markServed;
+  // Resolves once the page knows how it is served: by a service worker that controls it, or by
+  // none; never if its install fails.
+  served = new Promise((resolve) => (this.#markServed = resolve));
 
+  // `scriptURL`: the page's Trusted Types policy for script URLs (engine.js, scriptURLs).
+  constructor(scriptURL) {
+    this.#scriptURL = scriptURL;
+  }
 
-let markServed;
-export const served = new Promise((resolve) => (markServed = resolve));
+  // A new version taking over from the one that served this page means someone accepted it, in
+  // this tab or another: the tab reloads into it rather than go on with the old page and the new
+  // version's files. Watched as the page starts, for its registration waits until typing pauses,
+  // and another tab may accept meanwhile; the first version's taking over a page that none served
+  // is no reason to reload.
+  reloadOnTakeover() {
+    if (!("serviceWorker" in navigator)) return;
+    let controller = navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      this.#markServed();
+      if (controller) location.reload();
+      controller = navigator.serviceWorker.controller;
+    });
+  }
 
-// A new version taking over from the one that served this page means someone accepted it, in
-// this tab or another: the tab reloads into it rather than go on with the old page and the new
-// version's files. Watched as the page starts, for its registration waits until typing pauses,
-// and another tab may accept meanwhile; the first version's taking over a page that none served
-// is no reason to reload.
-export function reloadOnTakeover() {
-  if (!("serviceWorker" in navigator)) return;
-  let controller = navigator.serviceWorker.controller;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    markServed();
-    if (controller) location.reload();
-    controller = navigator.serviceWorker.controller;
-  });
-}
-
-export function registerServiceWorker(scriptURL) {
-  if (!("serviceWorker" in navigator)) return markServed();
-  if (navigator.serviceWorker.controller) markServed();
-  const offer = (waiting) => {
-    $("update").hidden = false;
-    const button = $("update-reload");
-    button.disabled = false;
-    setText(button, "Reload to update");
-    button.onclick = () => {
-      waiting.postMessage("skip-waiting");
-      // It takes over once the old version has nothing in flight (sw.js bounds that).
-      button.disabled = true;
-      setText(button, "Updating…");
+  // Registers sw.js once no input event has come for TYPING_PAUSE_MS: its precache (the build's
+  // files read, hashed and written) and the primer after it never compete with typing
+  // (docs/performance.md, "Offline copy after typing pauses").
+  registerWhenTypingPauses() {
+    let timer = null;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        document.removeEventListener("input", wait, true);
+        this.register();
+      }, TYPING_PAUSE_MS);
     };
-  };
-  navigator.serviceWorker.register(scriptURL("sw.js")).then((registration) => {
-    if (!registration) return markServed(); // e.g. blocked by the browser's settings
-    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-    // An update may be installing already, before `updatefound` can be heard: watched here too
-    // (should it also be heard, offering it twice does no harm).
-    const watch = (installing) => installing?.addEventListener("statechange", () => {
-      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
-    });
-    watch(registration.installing);
-    registration.addEventListener("updatefound", () => watch(registration.installing));
-    // An open page looks for a new deploy when it comes back to the foreground, and hourly.
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") registration.update().catch(() => {});
-    });
-    setInterval(() => registration.update().catch(() => {}), 3_600_000);
-  }).catch(() => markServed()); // no offline support (e.g. a private window): the page works online as before
+    document.addEventListener("input", wait, true);
+    wait();
+  }
+
+  register() {
+    const markServed = this.#markServed;
+    if (!("serviceWorker" in navigator)) return markServed();
+    if (navigator.serviceWorker.controller) markServed();
+    const offer = (waiting) => {
+      $("update").hidden = false;
+      const button = $("update-reload");
+      button.disabled = false;
+      setText(button, "Reload to update");
+      button.onclick = () => {
+        waiting.postMessage("skip-waiting");
+        // It takes over once the old version has nothing in flight (sw.js bounds that).
+        button.disabled = true;
+        setText(button, "Updating…");
+      };
+    };
+    navigator.serviceWorker.register(this.#scriptURL("sw.js")).then((registration) => {
+      if (!registration) return markServed(); // e.g. blocked by the browser's settings
+      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+      // An update may be installing already, before `updatefound` can be heard: watched here too
+      // (should it also be heard, offering it twice does no harm).
+      const watch = (installing) => installing?.addEventListener("statechange", () => {
+        if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+      });
+      watch(registration.installing);
+      registration.addEventListener("updatefound", () => watch(registration.installing));
+      // An open page looks for a new deploy when it comes back to the foreground, and hourly.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") registration.update().catch(() => {});
+      });
+      setInterval(() => registration.update().catch(() => {}), 3_600_000);
+    }).catch(() => markServed()); // no offline support (e.g. a private window): the page works online as before
+  }
 }
 
 // On a build's first visit, a primer makes Chromium keep the compiled code (V8's code cache) of
@@ -76,15 +102,15 @@ export function primeCodeCache(scriptURL) {
   if (!("userAgentData" in navigator)) return;
   let primer;
   try {
-    primer = new Worker(scriptURL("worker.js"), { type: "module", name: "prime" });
+    primer = new Worker(scriptURL(WORKER.script), { type: "module", name: WORKER.primer });
   } catch {
     return;
   }
   const stop = () => setTimeout(() => primer.terminate(), STOP_AFTER_MS);
   setTimeout(() => primer.terminate(), GIVE_UP_MS);
   primer.onmessage = ({ data }) => {
-    if (data?.type !== "settled" && data?.type !== "error") return; // progress, ready
-    performance.mark(data?.type === "error" ? "elo:primer-failed" : "elo:primed");
+    if (data?.type !== MESSAGE.SETTLED && data?.type !== MESSAGE.FAILED) return; // progress, ready
+    performance.mark(data?.type === MESSAGE.FAILED ? "elo:primer-failed" : "elo:primed");
     stop();
   };
   primer.onerror = (event) => {

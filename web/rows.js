@@ -8,7 +8,6 @@ import { setText } from "./format.js";
 const $ = (id) => document.getElementById(id);
 const table = () => $("game-rows");
 const allRows = () => table().querySelectorAll(":scope > tbody > tr");
-let serial = 0;
 
 // Rows built in one task, and rows a group (docs/performance.md, "Rows in slices"): the first
 // slice, a screenful, is shown in the first paint; the rest follow a task each.
@@ -16,66 +15,11 @@ const FIRST_SLICE = 10;
 export const ROWS_PER_SLICE = 50;
 const ROWS_PER_GROUP = 25;
 
-// Each row's controls and cells, found once (a keystroke reads and an answer writes 30 rows).
-const cellsOf = new WeakMap();
-
 // Rows share small forms (see index.html, "Small forms"), kept outside the table, where a form
 // cannot go: a few rows a form, not one form per row, which costs the browser per form as the
 // page loads (docs/performance.md, "Rows in small forms").
 const ROWS_PER_FORM = 25;
-const rowsIn = new WeakMap(); // form -> how many rows it holds
 
-// The page's one queue of row additions: each waits for the one before, so rows land in the
-// order asked; removeAll() ends the queue's work (`generation`).
-const queue = { last: Promise.resolve(), pending: 0, generation: 0 };
-
-function formFor() {
-  const last = $("row-forms").lastElementChild;
-  if (last && rowsIn.get(last) < ROWS_PER_FORM) return last;
-  const form = document.createElement("form");
-  form.id = `game-form-${++serial}`;
-  form.autocomplete = "off";
-  $("row-forms").append(form);
-  rowsIn.set(form, 0);
-  return form;
-}
-
-function leaveForm(row) {
-  const form = row.querySelector(".opp").form;
-  if (!form || !rowsIn.has(form)) return;
-  rowsIn.set(form, rowsIn.get(form) - 1);
-  if (!rowsIn.get(form)) form.remove();
-}
-
-function makeRow(opponent, score, onRemove) {
-  const row = $("game-row").content.firstElementChild.cloneNode(true);
-  const form = formFor();
-  rowsIn.set(form, rowsIn.get(form) + 1);
-  for (const control of row.querySelectorAll("input, select")) control.setAttribute("form", form.id);
-  const select = row.querySelector(".score");
-  if (![...select.options].some((o) => o.value === score)) {
-    // A score from the address written otherwise ("1.00") or wrong ("7"): shown as it is, and
-    // elo_core decides (it reads "1.00" as a win, and puts a message next to the row for "7").
-    select.add(new Option(score, score));
-  }
-  select.value = score;
-  row.querySelector(".opp").value = opponent;
-  cellsOf.set(row, { row, opp: row.querySelector(".opp"), score: select, num: row.querySelector(".num"),
-    remove: row.querySelector(".remove"), expected: row.querySelector("[data-testid=game-expected]"),
-    change: row.querySelector("[data-testid=game-change]"), note: row.querySelector(".note"), msg: row.querySelector(".msg") });
-  row.querySelector(".remove").addEventListener("click", () => onRemove(row));
-  return row;
-}
-
-function number(row, i) {
-  const c = cellsOf.get(row);
-  setText(c.num, String(i + 1));
-  c.opp.setAttribute("aria-label", `Opponent's rating, game ${i + 1}`);
-  c.score.setAttribute("aria-label", `Result, game ${i + 1}`);
-  c.remove.setAttribute("aria-label", `Remove game ${i + 1}`);
-}
-
-const renumber = () => allRows().forEach(number);
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 // The first slice is painted before the next is built: the first frame lays out a screenful only.
 const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -96,78 +40,148 @@ function append(made) {
   }
 }
 
-// One slice of rows, joined to the table together, at its end or after the row `after`.
-function insertSlice(games, { onRemove, show }, after) {
-  const start = after ? [...allRows()].indexOf(after) + 1 : allRows().length;
-  const made = games.map(([opponent, score], i) => {
-    const row = makeRow(String(opponent), String(score), onRemove);
-    number(row, start + i);
-    show(row);
+// The page's game rows (one, made by app.js).
+export class Rows {
+  #serial = 0;
+  // Each row's controls and cells, found once (a keystroke reads and an answer writes 30 rows).
+  #cells = new WeakMap();
+  #rowsIn = new WeakMap(); // form -> how many rows it holds
+  // The one queue of row additions: each waits for the one before, so rows land in the order
+  // asked; removeAll() ends the queue's work (`generation`).
+  #queue = { last: Promise.resolve(), pending: 0, generation: 0 };
+
+  // Adds rows for `games` ([opponent, score] pairs), at the table's end or after the row `after`,
+  // each row numbered once. With nothing pending, the first slice is in the table when this
+  // returns; the promise gives every row added, once the last is in. `options`: {onRemove(row),
+  // show(row)}.
+  add(games, options, after = null) {
+    const queue = this.#queue;
+    const generation = queue.generation;
+    const run = (made) => this.#fillSlices(games, options, after, generation, made);
+    let result;
+    if (!queue.pending) {
+      result = run(this.#insertSlice(games.slice(0, FIRST_SLICE), options, after));
+    } else {
+      result = queue.last.then(() => (generation === queue.generation ? run([]) : []));
+    }
+    queue.pending += 1;
+    queue.last = result.finally(() => { queue.pending -= 1; });
+    return result;
+  }
+
+  // Whether rows are still being added, and when they all are.
+  pending() {
+    return this.#queue.pending > 0;
+  }
+
+  settled() {
+    return this.#queue.last;
+  }
+
+  remove(row) {
+    this.#leaveForm(row);
+    const group = row.parentElement;
+    row.remove();
+    if (!group.rows.length) group.remove();
+    else sized(group);
+    this.#renumber();
+  }
+
+  removeAll() {
+    this.#queue.generation += 1;
+    for (const group of [...table().tBodies]) group.remove();
+    $("row-forms").replaceChildren();
+  }
+
+  // Every row's cells, in order: {row, opp, score, expected, change, note, msg, ...}.
+  controls() {
+    return [...allRows()].map((row) => this.#cells.get(row));
+  }
+
+  row(i) {
+    return allRows()[i] ?? null;
+  }
+
+  cells(row) {
+    return this.#cells.get(row);
+  }
+
+  #formFor() {
+    const last = $("row-forms").lastElementChild;
+    if (last && this.#rowsIn.get(last) < ROWS_PER_FORM) return last;
+    const form = document.createElement("form");
+    form.id = `game-form-${++this.#serial}`;
+    form.autocomplete = "off";
+    $("row-forms").append(form);
+    this.#rowsIn.set(form, 0);
+    return form;
+  }
+
+  #leaveForm(row) {
+    const form = row.querySelector(".opp").form;
+    if (!form || !this.#rowsIn.has(form)) return;
+    this.#rowsIn.set(form, this.#rowsIn.get(form) - 1);
+    if (!this.#rowsIn.get(form)) form.remove();
+  }
+
+  #makeRow(opponent, score, onRemove) {
+    const row = $("game-row").content.firstElementChild.cloneNode(true);
+    const form = this.#formFor();
+    this.#rowsIn.set(form, this.#rowsIn.get(form) + 1);
+    for (const control of row.querySelectorAll("input, select")) control.setAttribute("form", form.id);
+    const select = row.querySelector(".score");
+    if (![...select.options].some((o) => o.value === score)) {
+      // A score from the address written otherwise ("1.00") or wrong ("7"): shown as it is, and
+      // elo_core decides (it reads "1.00" as a win, and puts a message next to the row for "7").
+      select.add(new Option(score, score));
+    }
+    select.value = score;
+    row.querySelector(".opp").value = opponent;
+    this.#cells.set(row, { row, opp: row.querySelector(".opp"), score: select, num: row.querySelector(".num"),
+      remove: row.querySelector(".remove"), expected: row.querySelector("[data-testid=game-expected]"),
+      change: row.querySelector("[data-testid=game-change]"), note: row.querySelector(".note"), msg: row.querySelector(".msg") });
+    row.querySelector(".remove").addEventListener("click", () => onRemove(row));
     return row;
-  });
-  if (after) {
-    after.after(...made);
-    sized(after.parentElement);
-  } else {
-    append(made);
   }
-  return made;
-}
 
-async function fillSlices(games, options, after, generation, made) {
-  for (let i = made.length; i < games.length; i += ROWS_PER_SLICE) {
-    await (i === made.length ? afterPaint() : nextTask());
-    if (generation !== queue.generation) return made;
-    const anchor = after ? made.at(-1) ?? after : null;
-    made.push(...insertSlice(games.slice(i, i + ROWS_PER_SLICE), options, anchor));
+  #number(row, i) {
+    const c = this.#cells.get(row);
+    setText(c.num, String(i + 1));
+    c.opp.setAttribute("aria-label", `Opponent's rating, game ${i + 1}`);
+    c.score.setAttribute("aria-label", `Result, game ${i + 1}`);
+    c.remove.setAttribute("aria-label", `Remove game ${i + 1}`);
   }
-  if (after) renumber(); // the rows below the insertion moved down
-  return made;
-}
 
-// Adds rows for `games` ([opponent, score] pairs), at the table's end or after the row `after`,
-// each row numbered once. With nothing pending, the first slice is in the table when this
-// returns; the promise gives every row added, once the last is in.
-export function addRows(games, options, after = null) {
-  const generation = queue.generation;
-  const run = (made) => fillSlices(games, options, after, generation, made);
-  let result;
-  if (!queue.pending) {
-    result = run(insertSlice(games.slice(0, FIRST_SLICE), options, after));
-  } else {
-    result = queue.last.then(() => (generation === queue.generation ? run([]) : []));
+  #renumber() {
+    allRows().forEach((row, i) => this.#number(row, i));
   }
-  queue.pending += 1;
-  queue.last = result.finally(() => { queue.pending -= 1; });
-  return result;
-}
 
-// Whether rows are still being added, and when they all are.
-export const pending = () => queue.pending > 0;
-export const settled = () => queue.last;
+  // One slice of rows, joined to the table together, at its end or after the row `after`.
+  #insertSlice(games, { onRemove, show }, after) {
+    const start = after ? [...allRows()].indexOf(after) + 1 : allRows().length;
+    const made = games.map(([opponent, score], i) => {
+      const row = this.#makeRow(String(opponent), String(score), onRemove);
+      this.#number(row, start + i);
+      show(row);
+      return row;
+    });
+    if (after) {
+      after.after(...made);
+      sized(after.parentElement);
+    } else {
+      append(made);
+    }
+    return made;
+  }
 
-export function removeRow(row) {
-  leaveForm(row);
-  const group = row.parentElement;
-  row.remove();
-  if (!group.rows.length) group.remove();
-  else sized(group);
-  renumber();
+  async #fillSlices(games, options, after, generation, made) {
+    for (let i = made.length; i < games.length; i += ROWS_PER_SLICE) {
+      await (i === made.length ? afterPaint() : nextTask());
+      if (generation !== this.#queue.generation) return made;
+      const anchor = after ? made.at(-1) ?? after : null;
+      made.push(...this.#insertSlice(games.slice(i, i + ROWS_PER_SLICE), options, anchor));
+    }
+    if (after) this.#renumber(); // the rows below the insertion moved down
+    return made;
+  }
 }
-
-export function removeAll() {
-  queue.generation += 1;
-  for (const group of [...table().tBodies]) group.remove();
-  $("row-forms").replaceChildren();
-}
-
-// Every row's cells, in order: {row, opp, score, expected, change, note, msg, ...}.
-export const gameControls = () => [...allRows()].map((row) => cellsOf.get(row));
-export const gameRow = (i) => allRows()[i] ?? null;
-// The index of the row holding `control` (its opponent or its result), or -1.
-export function rowIndex(control) {
-  const row = control.closest?.("#game-rows > tbody > tr");
-  const c = row && cellsOf.get(row);
-  return c && (c.opp === control || c.score === control) ? [...allRows()].indexOf(row) : -1;
-}
-export const cells = (row) => cellsOf.get(row);

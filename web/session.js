@@ -17,31 +17,35 @@ const storage = () => {
   }
 };
 
-// The inputs as readForm() gives them, with the addresses this page has had: a reload at one
-// of them gives them all back; a new link keeps only what links do not hold. Every address, not
-// only the last: one written as the page is left (pagehide) is not the one a reload opens.
-const addresses = [location.search];
+// The inputs as the form's read() gives them, with the addresses this page has had: a reload at
+// one of them gives them all back; a new link keeps only what links do not hold. Every address,
+// not only the last: one written as the page is left (pagehide) is not the one a reload opens.
+// One KeptInputs, made by app.js.
+export class KeptInputs {
+  #addresses = [location.search];
 
-export function saveInputs(state) {
-  if (addresses.at(-1) !== location.search) {
-    addresses.push(location.search);
-    if (addresses.length > 5) addresses.shift();
+  save(state) {
+    const addresses = this.#addresses;
+    if (addresses.at(-1) !== location.search) {
+      addresses.push(location.search);
+      if (addresses.length > 5) addresses.shift();
+    }
+    try {
+      storage()?.setItem(INPUTS, JSON.stringify({ query: location.search, queries: addresses, state }));
+    } catch {
+      /* over quota or blocked: a reload then starts from the address */
+    }
   }
-  try {
-    storage()?.setItem(INPUTS, JSON.stringify({ query: location.search, queries: addresses, state }));
-  } catch {
-    /* over quota or blocked: a reload then starts from the address */
-  }
-}
 
-export function savedInputs() {
-  try {
-    const saved = JSON.parse(storage()?.getItem(INPUTS) ?? "null");
-    if (!saved || typeof saved !== "object" || !saved.state || typeof saved.state !== "object") return null;
-    return { ...saved, same: saved.query === location.search
-      || (Array.isArray(saved.queries) && saved.queries.includes(location.search)) };
-  } catch {
-    return null;
+  saved() {
+    try {
+      const saved = JSON.parse(storage()?.getItem(INPUTS) ?? "null");
+      if (!saved || typeof saved !== "object" || !saved.state || typeof saved.state !== "object") return null;
+      return { ...saved, same: saved.query === location.search
+        || (Array.isArray(saved.queries) && saved.queries.includes(location.search)) };
+    } catch {
+      return null;
+    }
   }
 }
 

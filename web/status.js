@@ -1,5 +1,6 @@
-// The status line: the engine's start and failures.
+// The status line: the engine's start and failures (contract.js, Progress and Failed).
 
+import { MESSAGE } from "./contract.js";
 import { setText } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
@@ -7,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 export function showStatus({ type, stage, detail, message }) {
   const status = $("load-status");
   const bar = $("load-progress");
-  if (type === "error") {
+  if (type === MESSAGE.FAILED) {
     document.body.classList.replace("engine-ready", "engine-failed") || document.body.classList.add("engine-failed");
     setText(status, message);
     bar.hidden = true;

@@ -1,11 +1,13 @@
 // The calculator's worker: Python (Pyodide + elo_core) off the page's thread. This file is the
-// entry and holds the protocol (docs/architecture.md, "Page and worker"); the rest is in worker/.
-// It has no static imports: the files every start needs are asked for as it starts, before its
-// own modules have arrived (docs/performance.md, "Everything asked at once").
+// entry and answers the page's messages (contract.js); the rest is in worker/. It has no static
+// imports: the files every start needs are asked for as it starts, before its own modules (the
+// contract among them) have arrived (docs/performance.md, "Everything asked at once"). So it names
+// the Pyodide files it asks for itself (pyodide-adapter.js, FILES, has them too; a test checks
+// they agree), and its own names.
 //
-// Options come from the page through the worker's name: "prime" starts it as a primer, which
-// makes a start as the next visit will and then at most warms up (docs/performance.md, "Primer");
-// "embed" keeps no snapshot for a next visit (docs/performance.md, "Embed").
+// Options come from the page through the worker's name (contract.js, WORKER): "prime" starts it
+// as a primer, which makes a start as the next visit will and then at most warms up
+// (docs/performance.md, "Primer"); "embed" keeps no snapshot for a next visit (docs/performance.md, "Embed").
 
 const options = { priming: self.name === "prime", keeping: self.name !== "embed" && self.name !== "prime" };
 const here = (path) => new URL(path, import.meta.url).href;
@@ -22,7 +24,9 @@ const build = quiet(fetch(here("build.json"), { cache: "no-cache" }).then((r) =>
 // query the HTTP cache never saw, as sw.js drops queries: a miss at once where it does not serve),
 // else the kept one, whose compile is used only if its label is build.json's sha256
 // (docs/performance.md, "The wasm in zstd", "The kept wasm without sw.js").
-const wasmURL = here("pyodide/pyodide.asm.wasm");
+const PYODIDE = { wasm: "pyodide/pyodide.asm.wasm", wasmZstd: "pyodide/pyodide.asm.wasm.zst",
+  loader: "pyodide/pyodide.mjs", script: "pyodide/pyodide.asm.mjs" };
+const wasmURL = here(PYODIDE.wasm);
 const KEPT_WASM = { cache: "elo-unpacked", header: "X-Elo-Sha256", url: wasmURL }; // sw.js names the cache too
 // A host that serves the wasm with another Content-Type than application/wasm makes the streaming
 // compile fail: it is then compiled from its bytes (slower, and no compiled code kept).
@@ -58,13 +62,12 @@ async function compileWasm(copy) {
       }
     }
   }
-  const [packed, { unpackWasm }] = await Promise.all([fetch(here("pyodide/pyodide.asm.wasm.zst")), import("./worker/wasm.js")]);
+  const [packed, { unpackWasm }] = await Promise.all([fetch(here(PYODIDE.wasmZstd)), import("./worker/wasm.js")]);
   return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? { ...KEPT_WASM, sha256: wasmSha256() } : null }), UNKEPT);
 }
 const wasmSupported = typeof WebAssembly === "object";
 const copy = wasmSupported && WebAssembly.compileStreaming ? quiet(copyOfWasm()) : null;
 const early = {
-  wasmURL,
   compiled: quiet(copy
     ? compileWasm(copy).then((module) => (mark("wasm"), module))
     : Promise.reject(new Error("no WebAssembly.compileStreaming"))),
@@ -72,9 +75,9 @@ const early = {
   // page reads itself gets none, traced: docs/performance.md, "The kept wasm without sw.js").
   codeKept: Promise.resolve(copy).then((kept) => Boolean(kept?.served)),
   build,
-  loader: quiet(import(here("pyodide/pyodide.mjs"))),
+  loader: quiet(import(here(PYODIDE.loader))),
   // A primer leaves the runtime script to Pyodide, once everything else is in (see start.js).
-  runtime: quiet(wasmSupported && !options.priming ? import(here("pyodide/pyodide.asm.mjs")) : null),
+  runtime: quiet(wasmSupported && !options.priming ? import(here(PYODIDE.script)) : null),
 };
 
 // The kept file's bytes, read as the worker starts (worker/snapshot.js makes sense of them; its
@@ -92,24 +95,20 @@ const keptBytes = (async () => {
 early.kept = quiet(import("./worker/snapshot.js").then((s) => s.readKept(keptBytes, { dropUnusable: !options.priming })));
 
 // The worker's own modules, after the files every start needs, all asked for now rather than
-// found one import after another.
-const modules = Promise.all([import("./worker/start.js"), import("./worker/scheduler.js")]);
+// found one import after another; the contract apart, for the failure of the others.
+const contract = import("./contract.js");
+const modules = Promise.all([import("./worker/start.js"), import("./worker/scheduler.js"), contract]);
 quiet(import("./worker/pyodide-adapter.js"));
-const progress = (stage, detail, extra = {}) => {
-  if (stage === "ready") mark("ready", extra.start);
-  postMessage({ type: "progress", stage, detail, ...extra });
-};
-
-// Same shape as elo_core's own error answers.
-const internalError = (message) => {
-  const error = { field: null, message: `internal error: ${message}` };
-  return JSON.stringify({ ok: false, error, errors: [error] });
-};
+// The last line of an error's message: a Python traceback's is the error itself.
 const lastLine = (e) => String((e && e.message) || e).trim().split("\n").pop();
 
 // Started at once; requests that arrive meanwhile wait on it, in order. Resolves with the
 // scheduler that answers (null when the start failed: the page has been told).
-const ready = modules.then(async ([{ start }, { Scheduler }]) => {
+const ready = modules.then(async ([{ start }, { Scheduler }, { MESSAGE }]) => {
+  const progress = (stage, detail, extra = {}) => {
+    if (stage === "ready") mark("ready", extra.start);
+    postMessage({ type: MESSAGE.PROGRESS, stage, detail, ...extra });
+  };
   const started = await start({ early, options, progress, here, mark });
   const scheduler = new Scheduler(started.handle);
   // A primer warms up only when it compiled sw.js's copy of the wasm, the compile whose code Chromium keeps
@@ -118,28 +117,26 @@ const ready = modules.then(async ([{ start }, { Scheduler }]) => {
   mark("jobs", jobs.map((job) => job.name));
   // After the first answers (the requests already waiting are answered first, as `ready`
   // resolves): the jobs in their declared order, then the page hears they are done.
-  setTimeout(() => scheduler.run(jobs).finally(() => postMessage({ type: "settled", prime: started.prime })));
+  setTimeout(() => scheduler.run(jobs).finally(() => postMessage({ type: MESSAGE.SETTLED, prime: started.prime })));
   return scheduler;
-}).catch((e) => {
+}).catch(async (e) => {
   const message = e?.name === "LoadError" ? e.message
     : `Loading the calculator failed unexpectedly: ${lastLine(e)}. Reload the page, or try another browser.`;
-  postMessage({ type: "error", message });
+  postMessage({ type: (await contract).MESSAGE.FAILED, message });
   return null;
 });
 
+// Each request is answered in the order it came (every message waits on the same two promises).
 self.onmessage = async ({ data }) => {
-  const { id, request, ahead } = data || {};
-  if (ahead) {
-    (await ready)?.setAhead(ahead.filter((r) => typeof r === "string"));
-    return;
-  }
+  const { MESSAGE, internalError } = await contract;
   const scheduler = await ready;
+  if (data?.type !== MESSAGE.ASK) return;
   let response;
   try {
-    response = scheduler ? scheduler.answer(request) : internalError("the Python runtime did not load");
+    response = scheduler ? scheduler.answer(data.request) : internalError("the Python runtime did not load");
   } catch (e) {
     response = internalError(lastLine(e));
   }
-  postMessage({ id, response });
+  postMessage({ type: MESSAGE.ANSWER, id: data.id, response });
   scheduler?.answered();
 };

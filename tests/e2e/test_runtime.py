@@ -1,4 +1,5 @@
-"""Smoke tests of the runtime path in a real browser: worker.js -> Pyodide -> elo_core."""
+"""Smoke tests of the runtime path in a real browser: worker.js -> Pyodide -> elo_core, spoken to in
+the messages of web/contract.js."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ START_WORKER = """(base) => {
     const w = new Worker(base + "worker.js", {type: "module"});
     w.onmessage = (e) => window.msgs.push(e.data);
     w.onerror = (e) => window.msgs.push({type: "worker-onerror", message: String(e.message)});
-    w.postMessage({id: 1, request: JSON.stringify({op: "ping", args: {}})});
+    w.postMessage({type: "ask", id: 1, request: JSON.stringify({op: "ping", args: {}})});
     window.worker = w;
 }"""
 
@@ -50,10 +51,10 @@ def ready_worker(page, site_url, external_requests):
     """A worker that reached `ready`; returns its page. (How long it took: bench/startup.py.)"""
     start_worker(page, site_url)
     page.wait_for_function(
-        "window.msgs.some(m => m.type === 'error' || m.type === 'worker-onerror'"
+        "window.msgs.some(m => m.type === 'failed' || m.type === 'worker-onerror'"
         " || (m.type === 'progress' && m.stage === 'ready'))",
         timeout=LOAD_TIMEOUT_MS)
-    errors = [m for m in messages(page) if m.get("type") in ("error", "worker-onerror")]
+    errors = [m for m in messages(page) if m.get("type") in ("failed", "worker-onerror")]
     assert not errors, errors
     return page
 
@@ -62,6 +63,7 @@ def test_ping_round_trip(ready_worker, dist_dir):
     page = ready_worker
     page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=10_000)
     reply = next(m for m in messages(page) if m.get("id") == 1)
+    assert reply["type"] == "answer" and set(reply) == {"type", "id", "response"}, reply
     response = json.loads(reply["response"])
     assert response["ok"] is True, response
     assert response["result"]["version"] == shipped_version(dist_dir)
@@ -84,12 +86,14 @@ def test_progress_stages_in_order(ready_worker, dist_dir):
 def test_requests_answered_in_order(ready_worker):
     page = ready_worker
     page.evaluate("""() => {
-        window.worker.postMessage({id: 2, request: JSON.stringify({op: "ping", args: {}})});
-        window.worker.postMessage({id: 3, request: "{not json"});
+        window.worker.postMessage({type: "ask", id: 2, request: JSON.stringify({op: "ping", args: {}})});
+        window.worker.postMessage({id: 4, request: JSON.stringify({op: "ping", args: {}})});  // no type: not a request
+        window.worker.postMessage({type: "ask", id: 3, request: "{not json"});
     }""")
     page.wait_for_function("window.msgs.some(m => m.id === 3)", timeout=10_000)
     replies = [m for m in messages(page) if "id" in m]
     assert [m["id"] for m in replies] == [1, 2, 3]
+    assert {m["type"] for m in messages(page)} <= {"progress", "answer", "settled"}  # contract.js's, each typed
     assert json.loads(replies[1]["response"])["ok"] is True
     assert json.loads(replies[2]["response"])["ok"] is False  # an answer, not a crash
 
@@ -106,21 +110,20 @@ def test_no_request_leaves_this_machine(context, site_url, external_requests):
 
 
 def wait_for_load_error(page, base: str) -> str:
-    """Start the worker on `base`; it must post {type: "error"} (not hang) and still
-    answer the request queued before the failure."""
+    """Start the worker on `base`; it must post {type: "failed"} (not hang) and still
+    answer the request queued before the failure, in elo_core's own shape."""
     start_worker(page, base)
     page.wait_for_function(
-        "window.msgs.some(m => m.type === 'error' || m.type === 'worker-onerror')",
+        "window.msgs.some(m => m.type === 'failed' || m.type === 'worker-onerror')",
         timeout=LOAD_TIMEOUT_MS)
     msgs = messages(page)
-    error = next(m for m in msgs if m.get("type") in ("error", "worker-onerror"))
-    assert error["type"] == "error", error
+    error = next(m for m in msgs if m.get("type") in ("failed", "worker-onerror"))
+    assert error["type"] == "failed", error
     assert not any(m.get("stage") == "ready" for m in msgs)
     page.wait_for_function("window.msgs.some(m => m.id === 1)", timeout=10_000)
     reply = json.loads(next(m for m in messages(page) if m.get("id") == 1)["response"])
-    assert reply["ok"] is False
-    assert reply["errors"][0] == reply["error"]
-    assert reply["error"] == {"field": None, "message": "internal error: the Python runtime did not load"}
+    # the same shape as elo_core's own error answers, no other key
+    assert reply == {"ok": False, "errors": [{"field": None, "message": "internal error: the Python runtime did not load"}]}
     return error["message"]
 
 
