@@ -25,6 +25,7 @@ from elo_core.limits import MAX_EVENT_CHARS
 # once): a page's first answer waits only for the rating modules. A test checks these names against
 # each module's own table. A new rating system adds its module and one line here.
 ELSEWHERE = {
+    "dwz": ("dwz", "dwz_event"),
     "events": ("event", "event_csv"),
     "glicko": ("glicko2", "glicko1", "lichess", "lichess_settings"),
     "norms": ("norm",),
