@@ -212,8 +212,10 @@ def _iterate(seats: dict[str, Seat], stage: dict[str, int], fixed: dict[str, Fra
     """The new players' simultaneous iteration; the fictitious draws (2026, 100 %) by player."""
     start: dict[str, Fraction] = {}
     for level in (1, 2):
+        # Step 0 counts stage 1's games against the rated, stage 2's also those against stage 1 (Anhang 1.1.1).
+        known = {**fixed, **{k: v for k, v in start.items() if stage[k] < level}}
         for k in (k for k, v in stage.items() if v == level):
-            first = [(fixed[o] if o in fixed else start[o], s) for o, s in seats[k].games if o in fixed or o in start]
+            first = [(known[o], s) for o, s in seats[k].games if o in known]
             start[k] = start_value([o for o, _ in first], sum(s for _, s in first), r.sigma)
     games: dict[str, list[Game]] = {}
     draws: dict[str, int] = {}

@@ -5,6 +5,7 @@ import pytest
 from dwz_files import PLAYERS, RESULTS, ger_line, round_robin
 
 from elo_core.dwz.event import rate_event
+from elo_core.dwz.expected import difference
 from elo_core.dwz.rating import rate
 from elo_core.errors import EloError
 from elo_core.events.read import read_event
@@ -128,3 +129,20 @@ def test_a_pgn_with_ratings_taken_as_dwz():
     by = {r.player.name: r for r in report.players}
     assert by["A"].evaluation.n == 2 and by["A"].new_rating > 1800 and by["B"].new_rating < 1700
     assert report.summary()["rating_source"] == "the file's ratings, taken as DWZ"
+
+
+def test_start_values_count_only_the_stage_before_and_do_not_depend_on_the_order():
+    rated = PLAYERS[:5]
+    new = [("Xaver, X", 0, None, "2010"), ("Yvo, Y", 0, None, "1970")]
+    mixed = {(6, 1): 0, (6, 2): 1, (6, 3): 0.5, (6, 4): 0, (6, 5): 1, (7, 1): 1, (7, 2): 0, (7, 3): 0.5, (7, 4): 1,
+             (7, 5): 0, (6, 7): 1}
+    by = rows(evaluate(rated + new, mixed))
+    x_rated = [(r.opponent_value, r.score) for r in by["Xaver"].rounds if r.opponent in {"1", "2", "3", "4", "5"}]
+    assert (by["Xaver"].first.stage, by["Yvo"].first.stage) == (1, 1)
+    expected_start = sum(o for o, _ in x_rated) / 5 + difference(sum(s for _, s in x_rated) / 5)
+    assert by["Xaver"].first.start == expected_start  # step 0: the rated opponents only
+    swapped = rows(evaluate(rated + new[::-1], {((13 - a) if a > 5 else a, (13 - b) if b > 5 else b): s
+                                                for (a, b), s in mixed.items()}))
+    assert swapped["Xaver"].first.start == expected_start
+    assert (swapped["Xaver"].first.new_rating, swapped["Yvo"].first.new_rating) == \
+        (by["Xaver"].first.new_rating, by["Yvo"].first.new_rating)
