@@ -17,6 +17,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 from elo_core import __version__
 from elo_core.cli import dwz, events, fide, glicko, norms
@@ -48,9 +49,14 @@ def _parser() -> argparse.ArgumentParser:
     for group in GROUPS:
         group.add(command)
     event = sub.choices["event"]
+    own: dict[str, dict[str, Any]] = {}  # system -> its event options' names and defaults
     for group in GROUPS:
         if hasattr(group, "add_event_options"):
-            group.add_event_options(event.add_argument_group(f"--system {next(iter(group.COMMANDS))}"))
+            system = next(iter(group.COMMANDS))
+            options = event.add_argument_group(f"--system {system}")
+            group.add_event_options(options)
+            own[system] = {a.dest: a.default for a in options._group_actions}
+    event.set_defaults(system_options=own)
     return p
 
 
@@ -81,6 +87,8 @@ def _main(argv: list[str]) -> int:
     ns = _parser().parse_args(argv)
     group = _group(ns.command)
     try:
+        if ns.command == "event":
+            _refuse_other_systems_options(ns)
         op, args = group.request(ns)
         if op.endswith("_event") and op.removesuffix("_event") in SYSTEMS:
             group = _group(op.removesuffix("_event"))  # another system's whole event: its options, its table
@@ -100,6 +108,14 @@ def _main(argv: list[str]) -> int:
         print(json.dumps(result, indent=1) if ns.json else group.table(op, result))
     sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
     return 0
+
+
+def _refuse_other_systems_options(ns: argparse.Namespace) -> None:
+    """An option of another system's events would do nothing: it is refused, named."""
+    for system, options in ns.system_options.items():
+        for dest, default in options.items():
+            if system != ns.system and getattr(ns, dest) != default:
+                raise EloError("system", f"is {ns.system}; --{dest.replace('_', '-')} is an option of --system {system}")
 
 
 def _say(message: str) -> None:

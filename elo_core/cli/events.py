@@ -53,6 +53,8 @@ def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     system = parse.choice(ns.system, "system", SYSTEMS)
     if system != "fide" and f"{system}_event" not in OPS:
         raise EloError("system", f"{system}: whole events are not rated in this version")
+    if system != "fide" and ns.csv:
+        raise EloError("csv", f"is the FIDE players table; with --system {system} leave it out (--json gives every figure)")
     data = read_file(ns.file, MAX_EVENT_CHARS + 1)
     every = [n for n in ns.games_played if "=" not in n]
     if len(every) > 1:

@@ -103,3 +103,10 @@ def test_a_pgn_players_norm_names_them_once_and_not_by_trf_columns(tmp_path):
 def test_need_words_one_game_as_one(tmp_path):
     p = cli("need", "--rating", "1800", "--k", "20", "--target", "2500", "--remaining", "1800", "--rules", "2025-10-01")
     assert p.stdout.strip() == "2500 cannot be reached in this game"
+
+
+def test_another_systems_event_option_is_refused_not_ignored():
+    p = cli("event", "tests/data/codes.trf", "--dwz-index", "3")
+    assert p.returncode == 2 and p.stderr == "error: --system: is fide; --dwz-index is an option of --system dwz\n"
+    p = cli("event", "tests/data/codes.trf", "--system", "dwz", "--csv")
+    assert p.returncode == 2 and "--csv: is the FIDE players table" in p.stderr
