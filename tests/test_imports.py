@@ -15,13 +15,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "elo_core"
 SHARED = {"errors", "limits", "parse", "plain"}
-SYSTEMS = {"fide", "glicko", "dwz"}
+SYSTEMS = {"fide", "glicko", "dwz", "ecf"}
 # area -> the areas it may import (besides itself)
 ALLOWED = {
     "shared": {"shared"},
     "fide": {"shared", "events.model"},
     "glicko": {"shared", "events.model"},
     "dwz": {"shared", "events.model"},
+    "ecf": {"shared", "events.model"},
     "events.model": {"shared"},
     "events.formats": {"shared", "events.model"},
     "events": {"shared", "events.model", "events.formats", "fide"},

@@ -26,6 +26,7 @@ from elo_core.limits import MAX_EVENT_CHARS
 # each module's own table. A new rating system adds its module and one line here.
 ELSEWHERE = {
     "dwz": ("dwz", "dwz_event"),
+    "ecf": ("ecf", "ecf_event", "ecf_rules"),
     "events": ("event", "event_csv"),
     "glicko": ("glicko2", "glicko1", "lichess", "lichess_settings"),
     "norms": ("norm",),
