@@ -86,16 +86,12 @@ def table(op: str, r: Any) -> str:
     return "\n".join(_event_lines(r) if op == "ecf_event" else _lines(r))
 
 
-_WHO = {"full": "full rating", "partial": "Partial rating", "new": "new player (no rating)",
-        "returning": "returning player (rating lapsed)"}
-
-
 def _lines(r: dict[str, Any]) -> list[str]:
-    rating = f"ECF {r['rating']}{'P' if r['status'] == 'partial' else ''}, " if r["rating"] is not None else ""
-    lines = [f"{rating}{_WHO[r['status']]}{', junior' if r['junior'] else ''}; month {r['month']}",
-             f"{r['status_note'][0].upper()}{r['status_note'][1:]}"]
+    rating = f"ECF {r['rating']}{'P' if r['status'] == 'partial' else ''}: " if r["rating"] is not None else ""
+    note = r["status_note"] if rating else r["status_note"][0].upper() + r["status_note"][1:]
+    lines = [f"{rating}{note}{' (junior)' if r['junior'] else ''}; month {r['month']}"]
     if r["conversion"]:
-        lines.insert(1, f"Grade {r['conversion']['grade']:g} converted: {r['conversion']['formula']}")
+        lines.append(f"Grade {r['conversion']['grade']:g} converted: {r['conversion']['formula']}")
     lines.append(r["method_name"])
     if r["method"] == "K":
         lines.append(f"{'#':>3}  {'Opponent':>8}  {'Score':>5}  {'D':>5}  {'Band':>9}  {'PD':>4}  {'k':>2}  {'Weight':>6}"
@@ -103,13 +99,14 @@ def _lines(r: dict[str, Any]) -> list[str]:
         for i, g in enumerate(r["games"], 1):
             opp = f"{g['opponent'] or '-'}{'P' if g['opponent_partial'] else ''}"
             lines.append(f"{i:>3}  {opp:>8}  {score_text(g['score']):>5}  " + (
-                f"{g['difference']:>+5}  {g['band'] + ' ' + g['column']:>9}  {g['expected']:.2f}  {g['k']:>2}  "
+                f"{g['difference'] if not g['difference'] else format(g['difference'], '+'):>5}  {g['band'] + ' ' + g['column']:>9}  {g['expected']:.2f}  {g['k']:>2}  "
                 f"{g['weight']:>6g}  {num(g['change'], 2, True):>7}" if g["counted"] else
                 f"{'-':>5}  {'-':>9}  {'-':>4}  {'-':>2}  {'-':>6}  {'-':>7}  {g['reason']}").rstrip())
         lines.append(f"Games counted {r['n']}, score {r['score']:g}, expected (We) "
                      f"{num(r['expected']) if r['expected'] is not None else '-'}, k {r['k']}")
     else:
-        lines += [f"{i:>3}  {g['opponent'] or '-':>8}{'P' if g['opponent_partial'] else ' '}  {score_text(g['score']):>5}"
+        lines.append(f"{'#':>3}  {'Opponent':>8}   {'Score':>5}  Note")
+        lines += [f"{i:>3}  {str(g['opponent'] or '-') + ('P' if g['opponent_partial'] else ''):>8}   {score_text(g['score']):>5}"
                   + ("" if g["counted"] else f"  {g['reason']}") for i, g in enumerate(r["games"], 1)]
         if r["earlier"]:
             lines.append("Earlier games, counted again: " + ", ".join(f"{o}:{s:g}" for o, s in r["earlier"]))

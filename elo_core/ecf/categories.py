@@ -65,8 +65,8 @@ def category(full: bool, results_12_months: int) -> CategoryResult:
     a = rules().category_a
     if results_12_months >= a:
         return CategoryResult("A", f"{results_12_months} rated results in the last 12 calendar months (A: {a} or more)")
-    return CategoryResult("K", f"a full rating with {results_12_months} rated results in the last 12 calendar months "
-                               f"(fewer than {a}: K)")
+    results = f"{results_12_months} rated result{'' if results_12_months == 1 else 's'}"
+    return CategoryResult("K", f"a full rating with {results} in the last 12 calendar months (fewer than {a}: K)")
 
 
 @dataclass(frozen=True)

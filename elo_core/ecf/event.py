@@ -102,6 +102,8 @@ def _month(event: Event, given: Any, assumptions: list[str]) -> Month:
         day = event.end or event.start
         assert day is not None
         m = Month(day.year, day.month)
+        if not event.end:
+            assumptions.append(f"month: the file has no end date; its start date's month ({m}) used")
         if event.start and event.end and (event.start.year, event.start.month) != (event.end.year, event.end.month):
             assumptions.append(f"the file's games run from {event.start.isoformat()} to {event.end.isoformat()}: rated "
                                f"together as the month {m} (the ECF rates each month's results apart)")
