@@ -5,6 +5,7 @@
     python bench/pair.py 0b118bc -n 8 --network fast4g --http 2
     python bench/pair.py 0b118bc --sw                 # the repeat visit served by sw.js
     python bench/pair.py /tmp/dist-copy --sw          # a built folder (say, an edited copy of dist/)
+    python bench/pair.py 0b4c48a --against 4e10728    # two commits (the tree may hold others' work)
 
 The way to tell whether a change made a start quicker on this shared, noisy machine: both builds
 are measured in one run, round after round, in fresh profiles (no service worker, or with --sw the
@@ -74,6 +75,7 @@ def summary(visits: list[dict]) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("commit", help="the other build: a commit of this repository, or a built folder")
+    ap.add_argument("--against", help="in place of this tree's build: a commit, or a built folder")
     ap.add_argument("-n", type=int, default=6, help="rounds")
     ap.add_argument("--network", choices=list(NETWORKS), default="none")
     ap.add_argument("--http", choices=("1.1", "2"), default="1.1")
@@ -83,9 +85,12 @@ def main(argv=None) -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="elo-pair-"))
     try:
-        other = Path(args.commit)
-        other = other if (other / "build.json").is_file() else build_commit(args.commit, tmp / "other")
-        dists = {args.commit: other, "this tree": load_build().build(tmp / "this")}
+        def built(what: str, where: str) -> Path:
+            folder = Path(what)
+            return folder if (folder / "build.json").is_file() else build_commit(what, tmp / where)
+
+        dists = {args.commit: built(args.commit, "other"),
+                 args.against or "this tree": built(args.against, "this") if args.against else load_build().build(tmp / "this")}
         servers = {name: ServedH2(d) if args.http == "2" else Served(d, handler_class=PagesHandler) for name, d in dists.items()}
         trusted = [a.split("=", 1)[1] for s in servers.values() for a in getattr(s, "chromium_args", ())]
         runs: dict[str, list[dict]] = {name: [] for name in servers}
