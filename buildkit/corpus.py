@@ -49,5 +49,14 @@ LIBRARY_CORPUS: dict[str, list] = {"first": [
     *({"op": op, "args": {"text": text, "norms": True, "details": True}} for op in ("event", "event_csv") for text in (_TRF, _PGN)),
     {"op": "event", "args": {"text": _PGN, "player": "A, B"}},
     {"op": "norm", "args": {"text": _TRF, "player": "1", "find": True}},
+    # Every rating system's operations, so that the standard modules they import are in the library
+    {"op": "dwz", "args": {"rating": "1600", "index": "5", "birth_year": "1990", "games": ["1700:1", "1500:0.5"],
+                           "end": "2025-10-06"}},
+    {"op": "dwz_event", "args": {"text": _TRF, "ratings_as_dwz": True}},
+    {"op": "ecf", "args": {"rating": "1600", "games": ["1700:1", "1500:0.5"]}},
+    {"op": "ecf_event", "args": {"text": _TRF}}, {"op": "ecf_rules", "args": {}},
+    {"op": "period", "args": {"rating": "1953", "k": "20", "target": "1960", "events": [
+        {"start": "2025-10-26", "end": "2025-11-02", "rating": "1952", "games": [[2174, 0], [1890, 0.5]]},
+        {"start": "2025-11-15", "games": [[1800, 1]], "remaining": [1900]}]}},
 ]}
 

@@ -145,3 +145,19 @@ def test_the_page_library_leaves_out_the_command_line_in_either_layout_and_py_ty
     own = {n for n in zipfile.ZipFile(first).namelist() if n.startswith("elo_core/")}
     assert own == {"elo_core/__init__.pyc", "elo_core/facade.pyc", "elo_core/tables.json"}
     assert zipfile.ZipFile(later).namelist() == ["elo_core/rare.pyc"]
+
+
+def test_the_library_corpus_asks_every_operation_of_the_door():
+    # The page's library holds the standard modules the corpus's answers import: an operation the
+    # corpus never asks could import one it lacks, and the snapshot (which imports every operation)
+    # would then fail to build.
+    from buildkit.corpus import LIBRARY_CORPUS
+    from elo_core.facade import OPS
+
+    def ops(requests):
+        for r in requests:
+            if isinstance(r, dict):
+                yield r.get("op")
+                yield from ops(r.get("args", {}).get("requests", []))
+    asked = set(ops(LIBRARY_CORPUS["first"] + LIBRARY_CORPUS["later"]))
+    assert sorted(set(OPS) - asked) == []
