@@ -1,7 +1,7 @@
 """A whole event (a TRF or PGN, read into an :class:`~elo_core.events.model.Event`) evaluated for DWZ.
 
 * **DWZ** (R0): from the file's national records of the German list (TRF-2026 NRS records ``GER``,
-  :mod:`elo_core.dwz.national`); else, with ``ratings_as_dwz``, the file's own ratings (TRF 49-52,
+  read by the TRF reader: ``Event.national``); else, with ``ratings_as_dwz``, the file's own ratings (TRF 49-52,
   PGN Elo tags) are taken as DWZ; else the player is unrated. Said in the report's assumptions.
 * **Index**: given per player or for all, else assumed more than 10 (said): the index is in no file.
 * **Age**: the end date's year minus the birth year (TRF 001 birth date, else the national record's);
@@ -30,7 +30,6 @@ from elo_core.dwz.coefficient import half_up
 from elo_core.dwz.event_report import DwzEventReport, IterationSummary, PlayerDwz, RoundLine
 from elo_core.dwz.expected import milli
 from elo_core.dwz.first import FirstResult, Game, Iteration, Performance, first_dwz, iterate, performance, stage_of, start_value
-from elo_core.dwz.national import FEDERATION, national_records
 from elo_core.dwz.rating import MAX_INDEX, choice_notes, evaluate, rules_of
 from elo_core.dwz.rules import CHOICES, Classic, Reform, rulebook_for
 from elo_core.errors import EloError
@@ -39,6 +38,9 @@ from elo_core.events.problems import Problems
 
 ASSUMED_INDEX = 11
 """An index the file does not give: more than 10, the last column of both rulebooks (classic: E <= 30 from 6)."""
+
+FEDERATION = "GER"
+"""The federation whose national list (TRF-2026 records) is the DWZ."""
 
 
 @dataclass(frozen=True)
@@ -55,11 +57,10 @@ class Seat:
     """(opponent's key, score) of each game played, finished and rated in the file."""
 
 
-def rate_event(event: Event, text: str | None = None, *, rules: Any = None, index: Any = None,
+def rate_event(event: Event, *, rules: Any = None, index: Any = None,
                index_by_player: Mapping[str, Any] | None = None, ratings_as_dwz: Any = False,
                rulebook: Any = "auto") -> DwzEventReport:
-    """Every player of ``event`` evaluated for DWZ (see the module's docstring); ``text`` is the file's
-    text, for its national records."""
+    """Every player of ``event`` evaluated for DWZ (see the module's docstring)."""
     problems = Problems.resume(event.problems, event.problem_groups)
     assumptions: list[str] = []
     choice = parse.choice(rulebook or "auto", "rulebook", CHOICES)
@@ -67,7 +68,7 @@ def rate_event(event: Event, text: str | None = None, *, rules: Any = None, inde
     book = rulebook_for(end, choice, "rules")
     r = rules_of(book)
     default_index = parse.whole(index, "index", 1, MAX_INDEX) if index not in (None, "") else None
-    seats, source = _seats(event, text, end, parse.flag(ratings_as_dwz, "ratings_as_dwz"), default_index,
+    seats, source = _seats(event, end, parse.flag(ratings_as_dwz, "ratings_as_dwz"), default_index,
                            _by_player(event, index_by_player, problems), problems, assumptions)
     established = {k for k, s in seats.items() if s.r0}
     stage, reasons = _stages(seats, established, r)
@@ -144,11 +145,9 @@ def _by_player(event: Event, given: Mapping[str, Any] | None, problems: Problems
     return out
 
 
-def _seats(event: Event, text: str | None, end: date, as_dwz: bool, default_index: int | None,
+def _seats(event: Event, end: date, as_dwz: bool, default_index: int | None,
            indexes: dict[str, int], problems: Problems, assumptions: list[str]) -> tuple[dict[str, Seat], str]:
-    records, found = national_records(text) if text and event.format == "trf" else ({}, [])
-    for line, message in found:
-        problems.add(line, message, "rating")
+    records = event.national_ratings(FEDERATION)
     keys = {p.key for p in event.players}
     seats, assumed_index, no_age = {}, 0, 0
     for p in event.players:

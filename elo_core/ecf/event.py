@@ -10,7 +10,7 @@ as the ECF's help page rates a month, in three passes:
    which halves the game's adjustment.
 
 Who is who: the **ECF rating** comes from the file's TRF-2026 national records of the English list
-(``ENG`` lines, :mod:`elo_core.ecf.national`), else, with ``ratings_as_ecf``, from the file's own
+(``ENG`` lines, read by the TRF reader: ``Event.national``), else, with ``ratings_as_ecf``, from the file's own
 ratings, else the player is new. A rating is full unless the player is named **partial** (with the
 number of earlier games, which no file holds: they count towards the 10 of a Full rating only).
 **Juniors** are those named: no file says who the ECF counts as a junior. Everything assumed is
@@ -29,7 +29,6 @@ from elo_core import errors, parse
 from elo_core.ecf.event_report import EcfEventReport, PlayerEcf, RoundLine
 from elo_core.ecf.inputs import Month, month
 from elo_core.ecf.kmethod import k_method
-from elo_core.ecf.national import FEDERATION, eng_ratings
 from elo_core.ecf.pmethod import Performance, average_of, p_method
 from elo_core.ecf.rules import JUNIOR_RULES, OTB_FROM, rules
 from elo_core.errors import EloError
@@ -39,6 +38,9 @@ from elo_core.limits import MAX_RATING
 
 Value = tuple[int, bool]
 """An opponent as a pass counts him: his rating, and whether it is a Partial rating."""
+
+FEDERATION = "ENG"
+"""The federation whose national list (TRF-2026 records) is the ECF's."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class Seat:
     """(opponent's key, score) of each rated game in the file."""
 
 
-def rate_event(event: Event, text: str | None = None, *, rules_month: Any = None, ratings_as_ecf: Any = False,
+def rate_event(event: Event, *, rules_month: Any = None, ratings_as_ecf: Any = False,
                juniors: Any = None, partial: Any = None, nominal: Any = None, junior_rule: Any = None,
                cap_400: Any = False) -> EcfEventReport:
     """Every player of ``event`` rated for one ECF month (see the module's docstring)."""
@@ -69,7 +71,7 @@ def rate_event(event: Event, text: str | None = None, *, rules_month: Any = None
         lambda: _named(partial, "partial", names, problems,
                        lambda v, f: 0 if v in (None, "", True) else parse.whole(v, f, 0, rules().full_games - 1)),
         lambda: parse.flag(ratings_as_ecf, "ratings_as_ecf")])
-    seats, source = _seats(event, text, as_ecf, junior_keys, partial_counts, problems, assumptions)
+    seats, source = _seats(event, as_ecf, junior_keys, partial_counts, problems, assumptions)
     pass1 = _p_pass(seats, _values(seats, {}), fixed_nominal)
     pass2 = _p_pass(seats, _values(seats, pass1), fixed_nominal)
     final = _values(seats, pass2)
@@ -143,11 +145,9 @@ def _named(given: Any, field: str, names: dict[str, str], problems: Problems, va
     return out
 
 
-def _seats(event: Event, text: str | None, as_ecf: bool, juniors: set[str], partial: dict[str, int], problems: Problems,
+def _seats(event: Event, as_ecf: bool, juniors: set[str], partial: dict[str, int], problems: Problems,
            assumptions: list[str]) -> tuple[dict[str, Seat], str]:
-    records, found = eng_ratings(text) if text and event.format == "trf" else ({}, [])
-    for line, message in found:
-        problems.add(line, message, "rating")
+    records = {key: (r.rating, r.line) for key, r in event.national_ratings(FEDERATION).items()}
     keys = {p.key for p in event.players}
     seats = {}
     for p in event.players:

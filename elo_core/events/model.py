@@ -71,6 +71,23 @@ class EventPlayer:
 
 
 @dataclass(frozen=True)
+class NationalRating:
+    """A national rating record of a TRF-2026 file (National Rating Support): after the ``001`` lines,
+    a line per player and national list, started by the list's federation code (``GER``, ``ENG``)
+    in the ``001`` line's columns: 5-8 the starting rank, 49-52 the national rating, 58-68 the
+    national number, 70-79 the birth date."""
+
+    federation: str
+    start_rank: str
+    """The player's key (:attr:`EventPlayer.key`)."""
+    rating: int
+    """0: the record gives no rating."""
+    number: str
+    birth_year: int | None
+    line: int
+
+
+@dataclass(frozen=True)
 class Event:
     format: str
     name: str
@@ -88,3 +105,9 @@ class Event:
     """Every problem counted by kind (:mod:`elo_core.events.problems`); ``problems`` lists the first of each."""
     start_text: str = ""
     """The start date as the file writes it, where it gives one (read or not)."""
+    national: tuple[NationalRating, ...] = ()
+    """TRF-2026's national rating records, in the file's order."""
+
+    def national_ratings(self, federation: str) -> dict[str, NationalRating]:
+        """One federation's records by player key."""
+        return {r.start_rank: r for r in self.national if r.federation == federation}

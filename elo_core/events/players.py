@@ -6,8 +6,8 @@
   standard rating at the beginning of a rapid or blitz tournament, their standard rating is
   used for rating calculation. Such a player is considered to be rated, and 7.2.2 to 7.2.5
   below do not apply" (7.2.2-7.2.5: the first rating). Neither TRF16 nor TRF-2026 has a column
-  for it (001 has one FIDE rating, 49-52, the same in both; TRF-2026's 172 records name a
-  national rating list), nor PGN a tag, so it is an input. Rated, such a player is new to the
+  for it (001 has one FIDE rating, 49-52, the same in both; TRF-2026's national records hold
+  national ratings), nor PGN a tag, so it is an input. Rated, such a player is new to the
   rapid or blitz list: the K advisor counts no games before the event for them (events/rate.py).
 * A match (two players) in which one player is unrated does not count (B.02).
 """

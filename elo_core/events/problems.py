@@ -26,6 +26,7 @@ KINDS: dict[str, str] = {
     "points": "a points column that is not the sum of the player's results",
     "start-rank": "a player line whose starting rank is not a number or is repeated (line skipped)",
     "rating": "a rating that is not a rating",
+    "national": "a national rating record (TRF-2026) that cannot be read",
     "rating-tags-differ": "a player whose rating tags differ between games",
     "rating-missing": "games whose tags give a player no rating",
     "column": "a column that is not what the format puts there (opponent, colour, points)",

@@ -33,7 +33,7 @@ EVENT = (Param("text", source_text), Param("format", lambda v, f: parse.choice(v
 
 def _event(a: dict[str, Any]) -> dict[str, Any]:
     text, problems = a["text"]
-    report = rate_event(parse_event(text, problems, a["format"]), text, rules=a["rules"], index=a["index"],
+    report = rate_event(parse_event(text, problems, a["format"]), rules=a["rules"], index=a["index"],
                         index_by_player=a["index_by_player"], ratings_as_dwz=a["ratings_as_dwz"],
                         rulebook=a["rulebook"])
     return report.to_dict(details=a["details"], limit=a["limit"])

@@ -38,7 +38,7 @@ EVENT = (Param("text", source_text), Param("format", lambda v, f: parse.choice(v
 
 def _event(a: dict[str, Any]) -> dict[str, Any]:
     text, problems = a["text"]
-    report = rate_event(parse_event(text, problems, a["format"]), text, rules_month=a["rules"],
+    report = rate_event(parse_event(text, problems, a["format"]), rules_month=a["rules"],
                         ratings_as_ecf=a["ratings_as_ecf"], juniors=a["juniors"], partial=a["partial"],
                         nominal=a["nominal"], junior_rule=a["junior_rule"], cap_400=a["cap_400"])
     return report.to_dict(details=a["details"], limit=a["limit"])

@@ -13,7 +13,7 @@ from elo_core.events.read import read_event
 
 def evaluate(players=PLAYERS, results=RESULTS, end="2025/10/06", **options):
     text = round_robin(players, results, end=end)
-    return rate_event(read_event(text), text, **options)
+    return rate_event(read_event(text), **options)
 
 
 def rows(report):
@@ -114,7 +114,7 @@ def test_national_records_win_over_the_file_ratings():
 def test_bad_national_records_are_problems():
     text = round_robin(PLAYERS, RESULTS) + ger_line(1, "Anton, A", 1850) + "\n" + \
         "GER    9      Ghost                             12x4\n" + "GER   xx      Nobody                            1500\n"
-    report = rate_event(read_event(text), text)
+    report = rate_event(read_event(text))
     messages = [p.message for p in report.problems]
     assert any("has a record already" in m for m in messages)
     assert any("'12x4' of starting rank 9 is not a rating" in m for m in messages)
@@ -125,7 +125,7 @@ def test_a_pgn_with_ratings_taken_as_dwz():
     pgn = "".join(f'[Event "Club"]\n[Date "2025.10.0{i}"]\n[White "{w}"]\n[Black "{b}"]\n[WhiteElo "{we}"]\n'
                   f'[BlackElo "{be}"]\n[Result "{res}"]\n\n{res}\n\n'
                   for i, (w, b, we, be, res) in enumerate([("A", "B", 1800, 1700, "1-0"), ("B", "A", 1700, 1800, "1/2-1/2")], 1))
-    report = rate_event(read_event(pgn), pgn, ratings_as_dwz=True, index=12)
+    report = rate_event(read_event(pgn), ratings_as_dwz=True, index=12)
     by = {r.player.name: r for r in report.players}
     assert by["A"].evaluation.n == 2 and by["A"].new_rating > 1800 and by["B"].new_rating < 1700
     assert report.summary()["rating_source"] == "the file's ratings, taken as DWZ"

@@ -11,7 +11,7 @@ from elo_core.events.read import parse_event, source_text
 
 def month(text=CLUB, **options):
     text, problems = source_text(text)
-    return rate_event(parse_event(text, problems), text, **options).to_dict()
+    return rate_event(parse_event(text, problems), **options).to_dict()
 
 
 def player(report, name):
@@ -71,7 +71,7 @@ def test_bad_records_and_unknown_names_are_problems_not_crashes():
     text = CLUB + "ENG    2      Brown, Beth                       17x5\nENG   zz\n"
     r = month(text, partial={"Nobody": 2}, juniors=["9"])
     messages = [p["message"] for p in r["problems"]]
-    assert any("given twice" in m for m in messages) and any("'zz' is not a number" in m for m in messages)
+    assert any("has a record already" in m for m in messages) and any("'zz' is not a number" in m for m in messages)
     assert any("partial: no player 'Nobody'" in m for m in messages) and any("juniors: no player '9'" in m for m in messages)
 
 

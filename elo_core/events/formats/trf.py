@@ -47,7 +47,7 @@ from typing import Any
 
 from elo_core.events.formats.dates import parse_date as _parse_date
 from elo_core.events.formats.trf_header import HEADER_TAGS, Head, check_counts, read_dates, read_kind
-from elo_core.events.model import Entry, Event, EventPlayer
+from elo_core.events.model import Entry, Event, EventPlayer, NationalRating
 from elo_core.events.problems import Problem, Problems
 from elo_core.limits import MAX_RATING
 from elo_core.parse import plain_digits
@@ -86,6 +86,29 @@ def parse_date(text: str) -> date | None:
     return _parse_date(text, "ymd")
 
 
+# TRF-2026 national rating records: a federation's code where "001" stands (not TRFx's XX?, BB?)
+_NATIONAL = re.compile(r"(?!XX|BB)[A-Z]{3}(?: |$)")
+
+
+def _read_national(n: int, line: str, kept: dict[tuple[str, str], NationalRating], found: Problems) -> None:
+    fed, rank, rating = line[:3], _col(line, 5, 8), _col(line, 49, 52)
+    if not plain_digits(rank):
+        found.add(n, f"{fed} record: the starting rank {rank!r} is not a number (line skipped)", "national")
+        return
+    key = str(int(rank))
+    if (fed, key) in kept:
+        found.add(n, f"{fed} record: starting rank {key} has a record already (line {kept[fed, key].line}); this one is "
+                     "skipped", "national")
+        return
+    if rating and (not plain_digits(rating) or int(rating) > MAX_RATING):
+        found.add(n, f"{fed} record: the rating {rating!r} of starting rank {key} is not a rating (taken as none)",
+                  "national")
+        rating = ""
+    year = re.match(r"\s*(\d{4})", _col(line, 70, 79))
+    birth = int(year.group(1)) if year and 1900 <= int(year.group(1)) <= 2100 else None
+    kept[fed, key] = NationalRating(fed, key, int(rating) if rating else 0, _col(line, 58, 68), birth, n)
+
+
 def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     """An :class:`~elo_core.events.model.Event` from a TRF's text; every problem is listed, never raised."""
     found = Problems(problems)
@@ -93,6 +116,7 @@ def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
     round_dates: dict[int, str] = {}
     players: dict[int, dict[str, Any]] = {}
     records: set[str] = set()
+    national: dict[tuple[str, str], NationalRating] = {}
     for n, line in enumerate(text.splitlines(), 1):
         tag = line[:3]
         records.add(tag)
@@ -105,6 +129,8 @@ def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
                     round_dates[r] = d.isoformat()
         elif tag in HEADER_TAGS and tag not in head:
             head[tag] = (n, line[4:].strip())
+        elif _NATIONAL.match(line):
+            _read_national(n, line, national, found)
     if not players:
         found.add(None, "no player lines (001) in the file", "file")
     teams = head.get("082", (0, ""))[1]
@@ -125,7 +151,8 @@ def parse_trf(text: str, problems: tuple[Problem, ...] = ()) -> Event:
                      "lost by forfeit: not rated" if boards > 1 else "team event: 1 board entry without an opponent "
                      "(0000 with + or -) is a board won or lost by forfeit: not rated")
     return Event("trf", head.get("012", (0, ""))[1], dates.start, dates.end, kind.written, kind.control.kind,
-                 kind.note, linked, found.result(), tuple(notes), found.groups(), dates.start_text)
+                 kind.note, linked, found.result(), tuple(notes), found.groups(), dates.start_text,
+                 tuple(national.values()))
 
 
 def _read_player(n: int, line: str, players: dict[int, dict[str, Any]], found: Problems) -> None:
