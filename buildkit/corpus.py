@@ -8,9 +8,10 @@ from __future__ import annotations
 SNAPSHOT_CHECK = {"op": "rate", "args": {"rating": "1800", "k": "20",
                                          "games": "1750:1,1900:0.5", "rules": "2025-10-01"}}
 
-# The page's library holds, as bytecode, the modules that answers to LIBRARY_CORPUS["first"]
-# import; its later part, what only LIBRARY_CORPUS["later"] imports (library.py). The same corpus
-# answered with them alone must give the same answers.
+# The page's library holds, as bytecode, the modules that answers to LIBRARY_CORPUS import
+# (library.py): every operation of the door is asked at least once (a test checks), so that the
+# standard modules each imports are there. The same corpus answered with the library alone must
+# give the same answers.
 _GAMES = [{"opponent": "1750", "score": "1"}, {"opponent": "1900", "score": "0.5"}, {"opponent": "2010", "score": "0"},
           {"opponent": "0", "score": "1"}, {"opponent": "1650", "score": "1"}]
 _TRF = "\n".join([
@@ -23,8 +24,7 @@ _PGN = ('[Event "Corpus Blitz"]\n[UTCDate "2025.03.04"]\n[White "A, B"]\n[Black 
         '[WhiteElo "2000"]\n[BlackElo "1900"]\n[TimeControl "180+2"]\n[Variant "Standard"]\n\n1. e4 e5 1-0\n\n'
         '[Event "Corpus Blitz"]\n[Date "2025.??.??"]\n[White "C, D"]\n[Black "A, B"]\n[Result "1/2-1/2"]\n'
         '[WhiteElo "1910"]\n[BlackElo "2010"]\n[TimeControl "10+0.05"]\n[Variant "Chess960"]\n\n1. d4 1/2-1/2\n')
-# "first": the page's requests up to its first results (the calculators'); "later": the rest.
-LIBRARY_CORPUS: dict[str, list] = {"first": [
+LIBRARY_CORPUS: list = [
     SNAPSHOT_CHECK,
     {"op": "batch", "args": {"requests": [
         {"op": "rate", "args": {"rating": "1800", "k": "20", "method": "fide", "rules": "2025-10-01", "kind": "standard", "games": _GAMES}},
@@ -39,7 +39,6 @@ LIBRARY_CORPUS: dict[str, list] = {"first": [
     {"op": "games_text", "args": {"text": "1750 1\n1900 \u00bd; 2010:0\n2100\t="}},
     {"op": "table", "args": {}}, {"op": "curve", "args": {}}, {"op": "ping", "args": {}},
     {"op": "no such operation", "args": {}}, "not JSON",
-], "later": [
     {"op": "lichess_settings", "args": {}},
     {"op": "lichess", "args": {"rating": "1500", "deviation": "350", "volatility": None, "days_idle": "3",
                                "opponent": {"rating": "1600", "deviation": "80"}, "speed": "blitz", "variant": "standard",
@@ -49,7 +48,6 @@ LIBRARY_CORPUS: dict[str, list] = {"first": [
     *({"op": op, "args": {"text": text, "norms": True, "details": True}} for op in ("event", "event_csv") for text in (_TRF, _PGN)),
     {"op": "event", "args": {"text": _PGN, "player": "A, B"}},
     {"op": "norm", "args": {"text": _TRF, "player": "1", "find": True}},
-    # Every rating system's operations, so that the standard modules they import are in the library
     {"op": "dwz", "args": {"rating": "1600", "index": "5", "birth_year": "1990", "games": ["1700:1", "1500:0.5"],
                            "end": "2025-10-06"}},
     {"op": "dwz_event", "args": {"text": _TRF, "ratings_as_dwz": True}},
@@ -58,5 +56,5 @@ LIBRARY_CORPUS: dict[str, list] = {"first": [
     {"op": "period", "args": {"rating": "1953", "k": "20", "target": "1960", "events": [
         {"start": "2025-10-26", "end": "2025-11-02", "rating": "1952", "games": [[2174, 0], [1890, 0.5]]},
         {"start": "2025-11-15", "games": [[1800, 1]], "remaining": [1900]}]}},
-]}
+]
 

@@ -6,8 +6,7 @@ each of them again, then set PYODIDE_VERSION here and in the worker's adapter.
 The internals, beside the runtime script's text (RUNTIME_PATCHES):
  - loadPyodide's options `stdLibURL` and `env` (library.mjs), `_makeSnapshot` and the result's
    `makeMemorySnapshot()` (snapshot.mjs, experimental); the standard library is a zip on
-   sys.path, in FS_LIB of the runtime's file system, where the worker's finder writes the
-   library's parts too (the adapter's libraryParts, which both scripts run);
+   sys.path (library.mjs finds it there);
  - the runtime's dlmalloc exports and heap views, `_module._malloc`, `_free`, `_malloc_footprint`,
    `_malloc_set_footprint_limit`, `HEAP8` (snapshot.mjs, zeroFreeMemory);
  - a snapshot's header gives its heap image's offset, and the heap is restored into the wasm's
@@ -38,7 +37,6 @@ PYODIDE_CORE = (LOADER, RUNTIME_SCRIPT, WASM, STDLIB, LOCK_FILE)
 # The wasm as the worker downloads it (docs/performance.md, "The wasm in zstd"); the plain one
 # stays for the starts that fall back.
 WASM_ZSTD = WASM + ".zst"
-FS_LIB = "/lib"
 
 # The worker's Pyodide adapter: names the version it was written for (check_adapter); the node
 # scripts run its Python.
@@ -118,9 +116,9 @@ def check_adapter(adapter: Path = ADAPTER) -> None:
 
 def node_runtime(pyodide_dir: Path) -> str:
     """The runtime as library.mjs and snapshot.mjs take it (their first argument), as JSON: its
-    folder, its loader, the worker's adapter, and FS_LIB."""
+    folder, its loader and the worker's adapter."""
     folder = pyodide_dir.resolve()
-    return json.dumps({"dir": str(folder), "loader": str(folder / LOADER), "adapter": str(ADAPTER), "lib": FS_LIB})
+    return json.dumps({"dir": str(folder), "loader": str(folder / LOADER), "adapter": str(ADAPTER)})
 
 
 def runtime_key(pyodide_dir: Path) -> list[bytes]:

@@ -5,19 +5,19 @@
 // standard library:
 //
 //   node snapshot.mjs <runtime> <checksum module> <out file> <reference request JSON> \
-//                     <library zip> <its later part's zip> <build.json's library entry, JSON>
+//                     <library zip> <build.json's library entry, JSON>
 //
-// <runtime>: JSON, {dir, loader, adapter, lib} (buildkit/pyodide.py, node_runtime); <checksum
+// <runtime>: JSON, {dir, loader, adapter} (buildkit/pyodide.py, node_runtime); <checksum
 // module>: web/worker/snapshot.js, whose checksum the worker checks a kept copy with.
 //
 // The interpreter must not hold any JavaScript object when the snapshot is taken
 // ("Unexpected hiwire entry"), so no PyProxy is kept.
 // Prints one JSON line: {"bytes": n, "response": "<elo_core's answer to the request>", "checksum": "<hex>"}.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [runtimeJSON, checksumModule, out, request, library, later, entry] = process.argv.slice(2);
+const [runtimeJSON, checksumModule, out, request, library, entry] = process.argv.slice(2);
 const runtime = JSON.parse(runtimeJSON);
 const { libraryParts } = await import(pathToFileURL(runtime.adapter).href);
 const { loadPyodide } = await import(pathToFileURL(runtime.loader).href);
@@ -28,11 +28,9 @@ const pyodide = await loadPyodide({
   stdout: (s) => process.stderr.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),
 });
-// What the library lacks is fetched by the restored interpreter; here, the later part is already
-// where the worker's finder writes it (the restored file system does not have it).
-const parts = JSON.parse(entry);
-pyodide.FS.writeFile(`${runtime.lib}/${path.basename(parts.later.path)}`, readFileSync(later));
-pyodide.runPython(libraryParts(parts));
+// A standard module the library left out is fetched by the restored interpreter when first
+// imported: the finder is in the snapshot.
+pyodide.runPython(libraryParts(JSON.parse(entry)));
 // Import every module (warm: module code, caches) and answer the reference request once, so
 // that the restored interpreter starts ready: the facade, and the operations it imports only
 // when first asked for (a direct start's first answer does without them).

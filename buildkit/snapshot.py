@@ -39,8 +39,8 @@ def make_snapshot(pyodide_dir: Path, out_dir: Path, library: dict) -> dict:
             raw = Path(tmp) / "snapshot.bin"
             zip_path = Path(tmp) / "library.zip"
             node(ZSTD_SCRIPT, "unpack", str(pyodide_dir.parent / library["path"]), str(zip_path), what="the page's library")
-            made = node(SNAPSHOT_SCRIPT, pyodide.node_runtime(pyodide_dir), str(CHECKSUM_SCRIPT), str(raw), check, str(zip_path),
-                        str(pyodide_dir.parent / library["later"]["path"]), entry, what="the Pyodide snapshot")
+            made = node(SNAPSHOT_SCRIPT, pyodide.node_runtime(pyodide_dir), str(CHECKSUM_SCRIPT), str(raw), check, str(zip_path), entry,
+                        what="the Pyodide snapshot")
             data = raw.read_bytes()
         heap = pyodide.snapshot_heap_bytes(data)
         limit = pyodide.wasm_initial_memory(pyodide_dir / pyodide.WASM)

@@ -126,7 +126,7 @@ def test_the_kept_file_is_named_alike_where_it_is_read_and_where_it_is_kept():
 
 def test_the_page_library_leaves_out_the_command_line_in_either_layout_and_py_typed(tmp_path):
     # elo_core's command line, a folder (elo_core/cli/) or the modules it was before, is never run
-    # by the page, nor is py.typed read; what the page imports goes in the library, the rest of elo_core in its later part
+    # by the page, nor is py.typed read; the rest of elo_core goes in the library, imported or not
     wheel = tmp_path / "elo_core-0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as w:
         w.writestr("elo_core/__init__.py", "")
@@ -137,14 +137,13 @@ def test_the_page_library_leaves_out_the_command_line_in_either_layout_and_py_ty
         for cli in ("cli/__init__.py", "cli/main.py", "cli.py", "cli_more.py", "__main__.py"):
             w.writestr(f"elo_core/{cli}", "raise SystemExit('the command line')\n")
     corpus = tmp_path / "corpus.json"
-    corpus.write_text(json.dumps({"first": ["ping"], "later": [], "not_for_the_page": library.NOT_FOR_THE_PAGE}))
-    first, later = tmp_path / "library.zip", tmp_path / "later.zip"
+    corpus.write_text(json.dumps({"requests": ["ping"], "not_for_the_page": library.NOT_FOR_THE_PAGE}))
+    made_zip = tmp_path / "library.zip"
     made = node(library.LIBRARY_SCRIPT, pyodide.node_runtime(build.ensure_pyodide()), str(wheel), str(corpus),
-                str(first), str(later), what="the page's library")
+                str(made_zip), what="the page's library")
     assert made["answers"] == ["PING"]
-    own = {n for n in zipfile.ZipFile(first).namelist() if n.startswith("elo_core/")}
-    assert own == {"elo_core/__init__.pyc", "elo_core/facade.pyc", "elo_core/tables.json"}
-    assert zipfile.ZipFile(later).namelist() == ["elo_core/rare.pyc"]
+    own = {n for n in zipfile.ZipFile(made_zip).namelist() if n.startswith("elo_core/")}
+    assert own == {"elo_core/__init__.pyc", "elo_core/facade.pyc", "elo_core/rare.pyc", "elo_core/tables.json"}
 
 
 def test_the_library_corpus_asks_every_operation_of_the_door():
@@ -159,5 +158,5 @@ def test_the_library_corpus_asks_every_operation_of_the_door():
             if isinstance(r, dict):
                 yield r.get("op")
                 yield from ops(r.get("args", {}).get("requests", []))
-    asked = set(ops(LIBRARY_CORPUS["first"] + LIBRARY_CORPUS["later"]))
+    asked = set(ops(LIBRARY_CORPUS))
     assert sorted(set(OPS) - asked) == []

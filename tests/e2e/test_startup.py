@@ -112,22 +112,14 @@ def test_build_makes_a_restorable_snapshot(dist_dir, tmp_path):
     assert modules and all(n.endswith(".pyc") for n in modules) and len(modules) < len(whole) / 2
     assert "json/__init__.pyc" in modules and "unittest/__init__.pyc" not in modules and "unittest" in library["left_out"]
     assert "elo_core/facade/__init__.pyc" in modules and "elo_core/fide/tables.json" in names
-    # the later part: what only events, norms and online ratings import, in neither the first nor
-    # the start's way; its names are those the worker's finder fetches it for
-    later = library["later"]
-    later_path = dist_dir / later["path"]
-    assert later_path.stat().st_size == later["bytes"] and hashlib.sha256(later_path.read_bytes()).hexdigest() == later["sha256"]
-    with zipfile.ZipFile(later_path) as z:
-        later_names = z.namelist()
-    assert {"elo_core/events/rate.pyc", "elo_core/norms/verdicts.pyc", "elo_core/glicko/lichess.pyc",
-            "elo_core/events/formats/trf.pyc"} <= set(later_names)
-    assert not set(later_names) & set(names) and "elo_core/fide/rating.pyc" in modules
-    assert later["names"] == sorted({n.split("/")[0].removesuffix(".pyc") for n in later_names})
+    # every domain's modules, events, norms and online ratings too: nothing more is fetched later
+    assert {"elo_core/fide/rating.pyc", "elo_core/events/rate.pyc", "elo_core/norms/verdicts.pyc",
+            "elo_core/glicko/lichess.pyc", "elo_core/events/formats/trf.pyc"} <= set(modules)
+    assert set(library) == {"path", "bytes", "sha256", "zstd_bytes", "whole", "left_out"}
     # neither the frozen modules (never read from a zip) nor the command line (never run by the page)
     assert not {"os.pyc", "site.pyc", "codecs.pyc", "importlib/_bootstrap.pyc", "elo_core/cli/__init__.pyc"} & set(names)
     # every shipped file, the snapshot and both libraries included, is precached by the service worker
-    assert all(f'"{path}"' in (dist_dir / "sw.js").read_text()
-               for path in (snap["path"], library["path"], later["path"], library["whole"]))
+    assert all(f'"{path}"' in (dist_dir / "sw.js").read_text() for path in (snap["path"], library["path"], library["whole"]))
     # the runtime script shipped, with which the snapshot was made, has the build's patches
     runtime = (dist_dir / "pyodide" / pyodide.RUNTIME_SCRIPT).read_text()
     assert all(new in runtime for _, new in pyodide.RUNTIME_PATCHES)
@@ -156,8 +148,7 @@ def test_a_first_visit_starts_directly_and_keeps_the_snapshot_for_the_next(conte
     # index (the snapshot comes after the first result: the next test); and no file checked
     # (only when a start goes wrong)
     assert downloaded(requests, info["library"]["path"])
-    assert not downloaded(requests, info["library"]["later"]["path"], info["library"]["whole"], "/pyodide/pyodide-lock.json",
-                          "/wheels/")
+    assert not downloaded(requests, info["library"]["whole"], "/pyodide/pyodide-lock.json", "/wheels/")
     assert not any(m == "HEAD" for m, _ in requests), requests
     wait_until_kept(page, info)  # then downloaded, and kept for the next visit
     page.close()
@@ -246,11 +237,11 @@ def test_repeat_visit_restores_the_kept_snapshot(context, site_url, dist_dir):
     # interpreter, which imported all it needs, would answer all the same
     wait_for_mark(page, "elo:settled", "the worker never said its work after the start was done")
     assert not any("standard library" in m or "not put back" in m for m in console), console
-    # the restored interpreter has the online ratings' code already: the later part is not fetched
+    # the restored interpreter has the online ratings' code already: no library is fetched
     requests = []
     page.on("request", lambda r: requests.append((r.method, r.url)))
     lichess_settings_shown(page)
-    assert not downloaded(requests, info["library"]["later"]["path"]), requests
+    assert not downloaded(requests, info["library"]["path"], info["library"]["whole"]), requests
     assert not any("not in the page's library" in m for m in console), console
     page.close()
 
@@ -310,14 +301,15 @@ TWO_PLAYERS = "012 Later Open\n042 2025/10/04\n" + "\n".join([
 
 
 def lichess_settings_shown(page) -> None:
-    """Open the lichess tab and wait for its settings table (its code is in the later part)."""
+    """Open the lichess tab and wait for its settings table."""
     page.click("[role=tab][data-tab=lichess]")
     page.wait_for_function("() => document.querySelectorAll('#lichess-settings tbody tr').length > 3")
 
 
-def test_a_direct_start_fetches_the_later_part_once_when_first_needed(context, site_url, dist_dir):
-    # The online ratings' and events' code is not in the start's library: the first tab that
-    # needs it fetches the later part, once; the answers are elo_core's as ever.
+def test_a_direct_start_answers_every_tab_with_the_library_it_started_with(context, site_url, dist_dir):
+    # The online ratings', events' and norms' code is in the page's library (buildkit/corpus.py
+    # asks every operation): the tabs that need it fetch no more Python; the answers are
+    # elo_core's as ever.
     info = build_info(dist_dir)
     console: list[str] = []
     rating, requests, page = first_result(context, site_url, keep_open=True, console=console)
@@ -331,7 +323,6 @@ def test_a_direct_start_fetches_the_later_part_once_when_first_needed(context, s
     page.wait_for_function("() => document.querySelectorAll('[data-testid=player-row]').length === 2")
     page.click("[role=tab][data-tab=tournament]")
     assert_still_answers(page)
-    later = info["library"]["later"]["path"]
-    assert sum(m == "GET" and u.endswith(later) for m, u in requests) == 1, requests
-    assert any(f"is not in the page's library; {later} was fetched" in m for m in console), console
+    assert not downloaded(requests, info["library"]["path"], info["library"]["whole"], "/pyodide/library-"), requests
+    assert not any("not in the page's library" in m for m in console), console
     page.close()

@@ -29,13 +29,12 @@ export const FILES = { wasm: "pyodide/pyodide.asm.wasm", wasmZstd: "pyodide/pyod
 const INDEX = "pyodide/";
 
 // Python for an interpreter started with the page's library (buildkit/library.py, make_library): a
-// module not in it is found in one of two zips, each fetched once, synchronously (the worker
-// waits), when a module whose top-level name it lists is first asked for: the library's later
-// part (what only events, norms and online ratings import; `library.later`), then the whole
-// standard library (a module the library left out; `library.whole`, `library.left_out`).
-// `library`: build.json's entry, its paths relative to worker.js. A download that fails is not
-// tried again: the import fails as any missing module does (ModuleNotFoundError). snapshot.mjs
-// runs it too; a restored interpreter, whose file system has neither zip, fetches again if asked.
+// standard module the library left out (`library.left_out`: the top-level names of which one was)
+// is found in the whole standard library (`library.whole`), fetched once, synchronously (the
+// worker waits), when first asked for. `library`: build.json's entry, its paths relative to
+// worker.js. A download that fails is not tried again: the import fails as any missing module
+// does (ModuleNotFoundError). snapshot.mjs runs it too; a restored interpreter, whose file system
+// lacks the zip, fetches it if asked.
 export const libraryParts = (library) => `
 import sys
 
@@ -68,8 +67,7 @@ class LibraryPart:
         from importlib.machinery import PathFinder
         return PathFinder.find_spec(name, ["/".join([self.zip, *name.split(".")[:-1]])])
 
-sys.meta_path.extend(LibraryPart(url, names) for url, names in ${JSON.stringify([
-  [library.later.path, library.later.names], [library.whole, library.left_out]])})
+sys.meta_path.append(LibraryPart(${JSON.stringify(library.whole)}, ${JSON.stringify(library.left_out)}))
 del LibraryPart
 `;
 
