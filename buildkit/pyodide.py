@@ -7,8 +7,6 @@ The internals, beside the runtime script's text (RUNTIME_PATCHES):
  - loadPyodide's options `stdLibURL` and `env` (library.mjs), `_makeSnapshot` and the result's
    `makeMemorySnapshot()` (snapshot.mjs, experimental); the standard library is a zip on
    sys.path (library.mjs finds it there);
- - the runtime's dlmalloc exports and heap views, `_module._malloc`, `_free`, `_malloc_footprint`,
-   `_malloc_set_footprint_limit`, `HEAP8` (snapshot.mjs, zeroFreeMemory);
  - a snapshot's header gives its heap image's offset, and the heap is restored into the wasm's
    initial memory without growing it (snapshot_heap_bytes, wasm_initial_memory);
  - the lock file's `info` alone is a package index of no packages (lock_info).

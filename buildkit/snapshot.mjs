@@ -42,28 +42,8 @@ answer = elo_core.facade.handle(${JSON.stringify(request)})
 gc.collect()
 answer
 `);
-zeroFreeMemory(pyodide._module);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(out, bytes);
 // The worker checks a kept copy with this very function.
 const { checksum } = await import(pathToFileURL(checksumModule).href);
 process.stdout.write(JSON.stringify({ bytes: bytes.length, response, checksum: checksum(bytes) }) + "\n");
-
-// The allocator's free memory still holds what the start left there, which compresses badly:
-// every free block is taken (the heap held at its size meanwhile), zeroed and given back
-// (docs/performance.md, "Snapshot with its free memory zeroed"). Uses the runtime's malloc
-// exports (dlmalloc): malloc_footprint, malloc_set_footprint_limit.
-function zeroFreeMemory(M) {
-  const size = M.HEAP8.length;
-  M._malloc_set_footprint_limit(M._malloc_footprint());
-  const taken = [];
-  for (let block = 2 ** 24; block >= 8; block /= 2) {
-    for (let at = M._malloc(block); at; at = M._malloc(block)) {
-      M.HEAPU8.fill(0, at, at + block);
-      taken.push(at);
-    }
-  }
-  taken.forEach((at) => M._free(at));
-  M._malloc_set_footprint_limit(2 ** 32 - 1);
-  if (M.HEAP8.length !== size) throw new Error("the heap grew while its free memory was zeroed");
-}

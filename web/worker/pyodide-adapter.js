@@ -8,7 +8,7 @@
 //    restore), `lockFileContents` (the lock file's content, instead of its download),
 //    `stdLibURL` (the standard library's zip);
 //  - the `js` module, `XMLHttpRequest` (synchronous in a worker) and `Uint8Array.to_bytes()` of
-//    its proxies (libraryParts); the runtime's dlmalloc exports (snapshot.mjs only);
+//    its proxies (libraryParts);
 //  - Pyodide downloads its wasm with the global fetch() from `indexURL` and instantiates it with
 //    the global WebAssembly.instantiateStreaming; it downloads the standard library with fetch()
 //    and reads only `ok` and `arrayBuffer()` of the answer;
