@@ -37,10 +37,14 @@ def test_the_changelog_s_newest_release_is_the_package_s_version():
 @pytest.fixture(scope="module")
 def dists(tmp_path_factory) -> dict[str, Path]:
     """The sdist and the wheel made from it, as `python -m build` makes them (without
-    isolation: offline, with the flit_core of the test extra). Run from another folder, so
-    that `-m build` is pypa's build and not the site's build.py."""
+    isolation: offline, with the flit_core of the test extra). The checkout leaves sys.path
+    first: an editable install puts it there, and its build.py would shadow pypa's build."""
     out = tmp_path_factory.mktemp("dists")
-    run = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+    pypa_build = ("import os, runpy, sys; root = os.path.realpath(sys.argv.pop(1)); "
+                  "sys.path[:] = [p for p in sys.path if p and os.path.realpath(p) != root]; "
+                  "runpy.run_module('build', run_name='__main__', alter_sys=True)")
+    run = subprocess.run([sys.executable, "-c", pypa_build, str(ROOT),
+                          "--no-isolation", "--outdir", str(out), str(ROOT)],
                          cwd=out, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     (sdist,), (wheel,) = out.glob("*.tar.gz"), out.glob("*.whl")
