@@ -1,6 +1,6 @@
 """The direction of imports inside elo_core: each area imports only the areas its row allows.
 
-The shared modules (errors, limits, parse, plain) import nothing else; each rating system (fide,
+The shared modules (errors, limits, parse, plain, rulebook) import nothing else; each rating system (fide,
 glicko, ...) imports only itself, the shared ones and the event model (to rate a whole event), never
 another system; the file formats import the event model only; the door (facade) and the command line (cli) import the rest, and nothing imports
 them back. Adding a rating system is one folder, one facade module and a row here.
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "elo_core"
-SHARED = {"errors", "limits", "parse", "plain"}
-SYSTEMS = {"fide", "glicko", "dwz", "ecf"}
+SHARED = {"errors", "limits", "parse", "plain", "rulebook"}
+SYSTEMS = {"fide", "glicko", "dwz", "ecf", "uscf"}
 # area -> the areas it may import (besides itself)
 ALLOWED = {
     "shared": {"shared"},
@@ -23,11 +23,13 @@ ALLOWED = {
     "glicko": {"shared", "events.model"},
     "dwz": {"shared", "events.model"},
     "ecf": {"shared", "events.model"},
+    "uscf": {"shared", "events.model"},
+    "fidelist": {"shared"},
     "events.model": {"shared"},
     "events.formats": {"shared", "events.model"},
     "events": {"shared", "events.model", "events.formats", "fide"},
     "norms": {"shared", "events.model", "events", "fide"},
-    "facade": {"shared", "events.model", "events.formats", "events", "norms", *SYSTEMS},
+    "facade": {"shared", "events.model", "events.formats", "events", "norms", "fidelist", *SYSTEMS},
     "cli": {"shared", "facade", "norms"},
     "package": {"shared", "fide", "events.model", "events.formats", "events"},
     "main": {"cli"},

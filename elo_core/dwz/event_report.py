@@ -117,8 +117,6 @@ class DwzEventReport:
 
     def summary(self) -> dict[str, Any]:
         ev, rows = self.event, self.players
-        games = {(e.round if ev.format == "trf" else e.line, frozenset((p.key, e.opponent)))
-                 for p in ev.players for e in p.entries if e.played}
         counted = {(r.round, frozenset((row.player.key, r.opponent))) for row in rows if row.status in ("rated", "first")
                    for r in row.rounds if r.counted}
         return plain_dict({
@@ -127,7 +125,7 @@ class DwzEventReport:
             "rulebook_name": self.book.book.name, "rulebook_note": self.book.note, "rating_source": self.rating_source,
             "players": len(rows), "rated_players": sum(1 for r in rows if r.rating),
             "first_ratings": sum(1 for r in rows if r.status == "first"),
-            "staying_unrated": sum(1 for r in rows if r.status == "unrated"), "games": len(games),
+            "staying_unrated": sum(1 for r in rows if r.status == "unrated"), "games": ev.games_played(),
             "rated_games": len(counted), "assumptions": list(self.assumptions) + list(ev.notes),
             "notes": list(self.notes), "sources": self.book.book.sources(), "iteration": self.iteration.to_dict(),
             "problem_count": sum(g.count for g in self.problem_groups) or len(self.problems),

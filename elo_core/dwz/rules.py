@@ -17,6 +17,7 @@ from typing import Any
 
 from elo_core.errors import EloError
 from elo_core.plain import Plain
+from elo_core.rulebook import Setting, cited
 
 WO = "Wertungsordnung (classic)"
 WO26 = "Wertungsordnung 2026"
@@ -44,19 +45,6 @@ SOURCES: dict[str, str] = {
     CALC: "https://github.com/har64/DWZ-Calc (Dwz.php, '01.08.26 neue Wertungsordnung')",
 }
 """Where each source named in a setting's ``source`` is read."""
-
-
-@dataclass(frozen=True)
-class Setting(Plain):
-    """One number or rule of a rulebook, with where it comes from."""
-
-    name: str
-    value: Any
-    meaning: str
-    source: str
-    confirmed: bool
-    """True: read in the federation's own text (or its published results); False: only in other
-    implementations, or a choice where the text is silent (said in ``meaning``)."""
 
 
 CLASSIC_SETTINGS: tuple[Setting, ...] = (
@@ -153,10 +141,7 @@ class Rulebook(Plain):
 
     def sources(self) -> list[dict[str, str]]:
         """Every source the rulebook's settings name, with where to read it."""
-        parts = [p.strip() for source in [*(s.source for s in self.settings), self.validity_source]
-                 for p in source.split(";")]
-        names = dict.fromkeys(max((k for k in SOURCES if p.startswith(k)), key=len, default=p) for p in parts)
-        return [{"name": n, "url": SOURCES.get(n, "")} for n in names]
+        return cited([*(s.source for s in self.settings), self.validity_source], SOURCES)
 
 
 @dataclass(frozen=True)

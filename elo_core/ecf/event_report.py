@@ -101,14 +101,12 @@ class EcfEventReport:
 
     def summary(self) -> dict[str, Any]:
         ev, rows = self.event, self.players
-        games = {(e.round if ev.format == "trf" else e.line, frozenset((p.key, e.opponent)))
-                 for p in ev.players for e in p.entries if e.played}
         counted = {(r.round, frozenset((row.player.key, r.opponent))) for row in rows for r in row.rounds if r.counted}
         return plain_dict({
             "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,
             "month": self.month, "rating_source": self.rating_source, "players": len(rows),
             "k_method": sum(1 for r in rows if r.method == "K"), "p_method": sum(1 for r in rows if r.method == "P"),
-            "new_ratings": sum(1 for r in rows if r.method == "P" and r.performance), "games": len(games),
+            "new_ratings": sum(1 for r in rows if r.method == "P" and r.performance), "games": ev.games_played(),
             "rated_games": len(counted), "passes": ["Pass 1: P ratings A of new and partially rated players",
                                                     "Pass 2: P ratings B, such opponents at their Pass-1 values",
                                                     "Pass 3: K ratings of the rated players, such opponents at their "

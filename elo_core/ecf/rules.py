@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
-from typing import Any
 
 from elo_core.ecf import table
-from elo_core.plain import Plain
+from elo_core.rulebook import Setting, cited
 
 HELP = "ECF rating help (help_rating)"
 MONTHLY = "ECF: The calculation of ECF Grades on a monthly basis"
@@ -46,18 +45,6 @@ OTB_FROM = date(2020, 7, 1)
 1 July 2020; online lists from 1 September 2021)."""
 JUNIOR_RULES = ("all", "gains")
 ACTIVITY_CHOICES = (36, 60)
-
-
-@dataclass(frozen=True)
-class Setting(Plain):
-    """One number or rule, with where it comes from."""
-
-    name: str
-    value: Any
-    meaning: str
-    source: str
-    confirmed: bool
-    """True: read in the ECF's own text; False: a choice where its text is silent (said in ``meaning``)."""
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -147,7 +134,4 @@ def setting(name: str) -> Setting:
 
 def sources(names: tuple[str, ...] | None = None) -> list[dict[str, str]]:
     """The sources named by the settings (all, or those of ``names``), each with where to read it."""
-    chosen = [s for s in SETTINGS if names is None or s.name in names]
-    parts = dict.fromkeys(p.strip() for s in chosen for p in s.source.split(";"))
-    found = dict.fromkeys(max((k for k in SOURCES if p.startswith(k)), key=len, default=p) for p in parts)
-    return [{"name": n, "url": SOURCES.get(n, "")} for n in found]
+    return cited([s.source for s in SETTINGS if names is None or s.name in names], SOURCES)

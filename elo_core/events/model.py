@@ -57,12 +57,15 @@ class EventPlayer:
     """Points as the file states them (TRF columns 81-84); ``None``: not stated."""
     rank: int | None = None
     k: int | None = None
-    """K from the file, where a file has one."""
+    """K from the file, where a file has one (or from a FIDE list: :attr:`k_source`)."""
     entries: tuple[Entry, ...] = ()
     line: int | None = None
     rating_source: str | None = None
     """Where :attr:`rating` comes from, where the file leaves a choice (PGN tags that differ, a standard
     rating given for a rapid or blitz event)."""
+    k_source: str = "file"
+    k_note: str = "from the file"
+    """Where :attr:`k` comes from: ``file``, or ``list`` (the FIDE list the user opened)."""
 
     @property
     def birth_year(self) -> int | None:
@@ -111,3 +114,12 @@ class Event:
     def national_ratings(self, federation: str) -> dict[str, NationalRating]:
         """One federation's records by player key."""
         return {r.start_rank: r for r in self.national if r.federation == federation}
+
+    def game(self, player: str, entry: Entry) -> tuple[int | None, frozenset[str | None]]:
+        """A game: its round (in a PGN, its line) and its two players, the same from either side, so
+        that a game is counted once even where a TRF's two lines of it disagree."""
+        return (entry.line if self.format == "pgn" else entry.round), frozenset((player, entry.opponent))
+
+    def games_played(self) -> int:
+        """The games played, each counted once."""
+        return len({self.game(p.key, e) for p in self.players for e in p.entries if e.played})

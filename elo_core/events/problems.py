@@ -40,6 +40,8 @@ KINDS: dict[str, str] = {
     "not-rated": "a player that the rating rules refuse to rate",
     "first-rating": "an unrated player given no first rating",
     "option": "an option that names no player in the file",
+    "list": "a player's FIDE ID not in the FIDE list opened",
+    "list-rating": "a rating in the file that differs from the FIDE list opened (the file's is used)",
 }
 MORE = "more"
 """The kind of the list's last line when some problems are not listed."""

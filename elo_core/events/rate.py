@@ -140,7 +140,7 @@ def _k_for(p: EventPlayer, per_player: dict[str, int], default_k: int | None, hi
     if p.key in per_player:
         return per_player[p.key], "player", "given for this player"
     if p.k:
-        return p.k, "file", "from the file"
+        return p.k, p.k_source, p.k_note
     if default_k is not None:
         return default_k, "default", "given for every player"
     year = p.birth_year if p.birth_year and p.birth_year <= on.year else None

@@ -27,7 +27,8 @@ class PlayerResult:
     """Key -> name of every player, to name opponents."""
     k: int | None
     k_source: str | None
-    """``player`` (given for this player), ``file``, ``default`` (given for all) or ``advisor``."""
+    """``player`` (given for this player), ``file``, ``list`` (the FIDE list opened), ``default``
+    (given for all) or ``advisor``."""
     k_note: str | None
     rating_change: RatingChange | None
     performance: Performance | None
@@ -108,13 +109,9 @@ class EventReport:
 
     def summary(self) -> dict[str, Any]:
         ev = self.event
-        # A game is its two players and its round (in a PGN, its line): counted once, even where the
-        # two players' lines of a TRF disagree, so that the rated games are some of the games played.
-        def game(player: str, e: Entry) -> tuple[int | None, frozenset[str | None]]:
-            return (e.line if ev.format == "pgn" else e.round), frozenset((player, e.opponent))
-
-        games = len({game(p.key, e) for p in ev.players for e in p.entries if e.played})
-        rated = len({game(r.player.key, e) for r in self.players for e in r.counted_entries()})
+        # Counted as the games played are (Event.game), so that the rated games are some of them.
+        games = ev.games_played()
+        rated = len({ev.game(r.player.key, e) for r in self.players for e in r.counted_entries()})
         rounds = max((e.round or 0 for p in ev.players for e in p.entries), default=0)
         return plain_dict({
             "format": ev.format, "name": ev.name, "start": ev.start, "end": ev.end, "time_control": ev.time_control,
