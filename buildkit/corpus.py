@@ -3,6 +3,10 @@ that decides what the page's library holds (docs/performance.md, "The page's lib
 
 from __future__ import annotations
 
+import base64
+import io
+import zipfile
+
 # The request the snapshot answers at build time and the worker again after restoring
 # it: the restored interpreter must give exactly the same answer.
 SNAPSHOT_CHECK = {"op": "rate", "args": {"rating": "1800", "k": "20",
@@ -24,6 +28,25 @@ _PGN = ('[Event "Corpus Blitz"]\n[UTCDate "2025.03.04"]\n[White "A, B"]\n[Black 
         '[WhiteElo "2000"]\n[BlackElo "1900"]\n[TimeControl "180+2"]\n[Variant "Standard"]\n\n1. e4 e5 1-0\n\n'
         '[Event "Corpus Blitz"]\n[Date "2025.??.??"]\n[White "C, D"]\n[Black "A, B"]\n[Result "1/2-1/2"]\n'
         '[WhiteElo "1910"]\n[BlackElo "2010"]\n[TimeControl "10+0.05"]\n[Variant "Chess960"]\n\n1. d4 1/2-1/2\n')
+
+
+def _fide_list() -> str:
+    """A two-player combined FIDE list (TXT in a zip, as FIDE publishes it; made up, never FIDE's
+    data), base64 as the door takes a file's bytes in JSON: the players of _TRF by FIDE ID."""
+    widths = (15, 61, 4, 4, 5, 5, 15, 4, 6, 4, 3, 6, 4, 3, 6, 4, 3, 6, 4)  # docs/fide-list.md, "Which files are read"
+    rows = [("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", "SRtng", "SGm", "SK", "RRtng", "RGm", "Rk",
+             "BRtng", "BGm", "BK", "B-day", "Flag"),
+            (1234567, "Alpha, Ann", "GER", "M", "GM", "", "", "", 2493, 9, 10, 2510, 0, 20, 2480, 0, 20, 1990, ""),
+            (2345678, "Beta, Bea", "FRA", "F", "", "WIM", "FA", "", 2200, 0, 20, 0, 0, 0, 0, 0, 0, 2001, "w")]
+    text = "".join("".join(f"{v!s:<{w}}" for v, w in zip(row, widths)).rstrip() + "\r\n" for row in rows)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("players_list_foa.txt", (2025, 7, 1, 12, 0, 0)), text.encode("ascii"))
+    return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+_LIST = _fide_list()
+
 LIBRARY_CORPUS: list = [
     SNAPSHOT_CHECK,
     {"op": "batch", "args": {"requests": [
@@ -53,8 +76,19 @@ LIBRARY_CORPUS: list = [
     {"op": "dwz_event", "args": {"text": _TRF, "ratings_as_dwz": True}},
     {"op": "ecf", "args": {"rating": "1600", "games": ["1700:1", "1500:0.5"]}},
     {"op": "ecf_event", "args": {"text": _TRF}}, {"op": "ecf_rules", "args": {}},
+    {"op": "uscf", "args": {"rating": "1600", "games_played": "30", "games": ["1700:1", "1500:0.5"], "end": "2025-10-06"}},
+    {"op": "uscf_event", "args": {"text": _TRF, "ratings_as_uscf": True}}, {"op": "uscf_rules", "args": {}},
     {"op": "period", "args": {"rating": "1953", "k": "20", "target": "1960", "events": [
         {"start": "2025-10-26", "end": "2025-11-02", "rating": "1952", "games": [[2174, 0], [1890, 0.5]]},
         {"start": "2025-11-15", "games": [[1800, 1]], "remaining": [1900]}]}},
+    # The FIDE list the user opens, read as the worker reads it, a step at a time (more steps than
+    # it needs: the last answer that no list is being read), then used; first asked with none open.
+    {"op": "list_find", "args": {"query": "1234567"}}, {"op": "list_info", "args": {}},
+    {"op": "list_open", "args": {"size": len(base64.b64decode(_LIST)), "name": "players_list.zip", "month": "2025-07"}},
+    {"op": "list_read", "args": {"chunk": _LIST, "last": True}}, *({"op": "list_read", "args": {}} for _ in range(5)),
+    {"op": "list_use", "args": {}}, {"op": "list_info", "args": {}},
+    {"op": "list_find", "args": {"query": "1234567"}}, {"op": "list_find", "args": {"query": "beta bea", "kind": "rapid"}},
+    {"op": "event", "args": {"text": _TRF, "fide_list": True}},
+    {"op": "list_export", "args": {}}, {"op": "list_import", "args": {"data": "AAAA"}}, {"op": "list_forget", "args": {}},
 ]
 

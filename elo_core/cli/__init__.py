@@ -20,12 +20,12 @@ from types import ModuleType
 from typing import Any
 
 from elo_core import __version__
-from elo_core.cli import dwz, ecf, events, fide, glicko, norms
+from elo_core.cli import dwz, ecf, events, fide, fidelist, glicko, norms, uscf
 from elo_core.errors import EloError
 from elo_core.facade import call
 from elo_core.limits import MAX_GAMES, SYSTEMS
 
-GROUPS: tuple[ModuleType, ...] = (fide, events, glicko, norms, dwz, ecf)
+GROUPS: tuple[ModuleType, ...] = (fide, events, glicko, norms, dwz, ecf, fidelist, uscf)
 """Each has ``COMMANDS`` (subcommand -> operation), ``add``, ``request``, ``where`` and ``table``. A
 rating system's module that rates whole events (operation ``<system>_event``) also has
 ``add_event_options`` (its options of ``event``) and ``event_args`` (their values for the door);

@@ -8,6 +8,7 @@ from typing import Any
 
 from elo_core import parse
 from elo_core.cli.common import Command, num, option_name, read_file
+from elo_core.cli.fidelist import load as load_list
 from elo_core.cli.norms import EXEMPTION_HELP, HOST_HELP, MIN_GAMES_HELP
 from elo_core.errors import EloError
 from elo_core.facade import OPS
@@ -36,6 +37,8 @@ def add(command: Command) -> None:
     c.add_argument("--standard", action="append", default=[], metavar="WHO=RATING",
                    help="rapid or blitz: the standard rating of a player unrated in it (B.02 7.2.1); repeat")
     c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
+    c.add_argument("--list", metavar="LIST_FILE", help="FIDE's rating list (zip, TXT or XML as downloaded): K, titles, "
+                   "federations, sex and birth years the file lacks, by FIDE ID; ratings that differ are said")
     c.add_argument("--csv", action="store_true", help="print the players table as CSV")
     c.add_argument("--norms", action="store_true", help="check each player's title norms (B.01; TRF)")
     c.add_argument("--pairing", help="with --norms: swiss (default) or roundrobin")
@@ -55,7 +58,11 @@ def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
         raise EloError("system", f"{system}: whole events are not rated in this version")
     if system != "fide" and ns.csv:
         raise EloError("csv", f"is the FIDE players table; with --system {system} leave it out (--json gives every figure)")
+    if ns.list and system != "fide":
+        raise EloError("list", f"fills a FIDE event's players; with --system {system} leave it out")
     data = read_file(ns.file, MAX_EVENT_CHARS + 1)
+    if ns.list:
+        load_list(ns.list, field="list")
     every = [n for n in ns.games_played if "=" not in n]
     if len(every) > 1:
         raise EloError("games_played", "is given twice for every player: give N once, or WHO=N for each player")
@@ -64,7 +71,7 @@ def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
             "games_played_by_player": _pairs([n for n in ns.games_played if "=" in n], "games-played", "N"),
             "k_by_player": _pairs(ns.k_player, "k-player", "K"),
             "standard_by_player": _pairs(ns.standard, "standard", "RATING"), "player": ns.player,
-            **_norm_args(ns)}
+            **_norm_args(ns), **({"fide_list": True} if ns.list else {})}
     return (f"{system}_event" if system != "fide" else "event_csv" if ns.csv else "event"), args
 
 

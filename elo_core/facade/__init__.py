@@ -28,8 +28,10 @@ ELSEWHERE = {
     "dwz": ("dwz", "dwz_event"),
     "ecf": ("ecf", "ecf_event", "ecf_rules"),
     "events": ("event", "event_csv"),
+    "fidelist": ("list_open", "list_read", "list_use", "list_find", "list_info", "list_export", "list_import", "list_forget"),
     "glicko": ("glicko2", "glicko1", "lichess", "lichess_settings"),
     "norms": ("norm",),
+    "uscf": ("uscf", "uscf_event", "uscf_rules"),
 }
 OPS = Operations(fide.OPS, ELSEWHERE)
 

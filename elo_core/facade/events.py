@@ -15,6 +15,7 @@ from elo_core.events.problems import Problem
 from elo_core.events.rate import rate_event
 from elo_core.events.read import FORMATS, parse_event, source_text
 from elo_core.events.report import EventReport
+from elo_core.facade.fidelist import SHELF, with_list
 from elo_core.facade.norms import NORM_EVENT_PARAMS, event_norms
 from elo_core.facade.spec import Op, Param, Parser, choice, optional, whole
 
@@ -48,23 +49,29 @@ EVENT = (Param("text", source_text), Param("format", lambda v, f: parse.choice(v
          Param("details", parse.flag, True), Param("detail", optional(lambda v, f: str(v))),
          Param("limit", optional(whole(1, 10_000_000))),
          Param("standard_by_player", _by_player(parse.rating, "a standard rating")),
-         Param("norms", parse.flag, False), *NORM_EVENT_PARAMS)
+         Param("norms", parse.flag, False), Param("fide_list", parse.flag, False), *NORM_EVENT_PARAMS)
 
 # The options of rate_event (the rest of EVENT says what to show of the rated event).
 _RATING_OPTIONS = ("kind", "rules", "k", "games_played", "k_by_player", "standard_by_player", "games_played_by_player")
 
 
 @lru_cache(maxsize=1)
-def _rated_event(text: str, problems: tuple[Problem, ...], format: str, options: tuple[tuple[str, Any], ...]) -> EventReport:
+def _rated_event(text: str, problems: tuple[Problem, ...], format: str, options: tuple[tuple[str, Any], ...],
+                 fide_list: str | None = None) -> EventReport:
     """The last event rated is kept: opening one player's games after the table (same file, same
-    options) is then a lookup, not reading and rating the file again."""
-    return rate_event(parse_event(text, problems, format), **{k: dict(v) if isinstance(v, tuple) else v for k, v in options})
+    options, same FIDE list) is then a lookup, not reading and rating the file again."""
+    given = {k: dict(v) if isinstance(v, tuple) else v for k, v in options}
+    event = parse_event(text, problems, format)
+    if fide_list is not None:  # what the file lacks, from the FIDE list in use (facade/fidelist.py)
+        event = with_list(event, str(given["kind"] or ""), given["k"] is not None)
+    return rate_event(event, **given)
 
 
 def _event_report(a: dict[str, Any]) -> EventReport:
     text, problems = a["text"]
     options = tuple((k, tuple(a[k].items()) if isinstance(a[k], dict) else a[k]) for k in _RATING_OPTIONS)
-    return _rated_event(text, problems, a["format"], options)
+    fide_list = SHELF.stamp() if a["fide_list"] else None
+    return _rated_event(text, problems, a["format"], options, fide_list)
 
 
 def _event(a: dict[str, Any]) -> dict[str, Any]:
