@@ -9,6 +9,7 @@ large list are arbiters whose other titles overflow their column, as in FIDE's f
 
     python scripts/fidelist_synth.py combined 1930000 /tmp/players_list.zip
     python scripts/fidelist_synth.py standard 570000 /tmp/standard_rating_list.zip
+    python scripts/fidelist_synth.py combined 60 tests/fidelist/data/players_list.zip --examples  # docs/cli.md's
 """
 
 from __future__ import annotations
@@ -77,6 +78,23 @@ class Synth:
     k: tuple[int, int, int] = (0, 0, 0)
     birth: int = 0
     flag: str = ""
+
+
+# Made-up players with every field set, first in the tests' lists and in the docs' examples (--examples):
+# two arbiters whose other titles overflow their column, a champion, a junior.
+EXAMPLES = (
+    Synth(4100018, "Vukovic, Ana", "SRB", "F", "WFM", "WFM", "SI,FI,LSI,SLI,NA", "AFM", (1905, 1888, 1900), (3, 0, 11),
+          (20, 20, 20), 1971, "w"),
+    Synth(4100026, "Okafor, Tunde", "NGR", "M", "", "", "IA,FA,IO,FST,DIX", "", (0, 0, 0), (0, 0, 0), (0, 0, 0), 1958, "i"),
+    Synth(1503014, "Hallgrimsson, Magnus", "NOR", "M", "GM", "", "", "", (2830, 2801, 2860), (0, 12, 0), (10, 10, 10),
+          1990, ""),
+    Synth(34100999, "Li, Na", "CHN", "F", "", "WCM", "", "", (1650, 0, 1580), (9, 0, 4), (40, 0, 40), 2012, "w"),
+)
+
+
+def examples(single: str | None = None) -> list[Synth]:
+    """:data:`EXAMPLES` (a single-kind list's: those rated in its kind)."""
+    return [p for p in EXAMPLES if single is None or p.ratings[KINDS.index(single)]]
 
 
 def _zipf(rng: random.Random, pool: tuple[str, ...]) -> str:
@@ -219,11 +237,14 @@ def zipped(files: dict[str, bytes], stream: bool = False) -> bytes:
     return out.getvalue()
 
 
-def write(form: str, n: int, path: Path, seed: int = 1, unrated: str = "zero") -> Path:
-    """A list of ``n`` players zipped as FIDE names it, written a piece at a time (a large one fits no string)."""
+def write(form: str, n: int, path: Path, seed: int = 1, unrated: str = "zero", named: bool = False) -> Path:
+    """A list of ``n`` players zipped as FIDE names it, written a piece at a time (a large one fits no
+    string); ``named``: :data:`EXAMPLES` first."""
     kind = form.removesuffix("_xml")
     single = kind if kind in KINDS else None
-    people = players(n, seed, single=single)
+    people: Iterable[Synth] = players(n, seed, single=single)
+    if named:
+        people = [*examples(single), *people]
     lines = xml_list(people, single, unrated) if form.endswith("_xml") else txt_list(people, form, unrated=unrated)
     info = zipfile.ZipInfo(FILES[form][1], (2026, 10, 9, 12, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
@@ -244,8 +265,9 @@ def main() -> None:
     parser.add_argument("players", type=int)
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--examples", action="store_true", help="the made-up players of the docs' examples first")
     a = parser.parse_args()
-    write(a.form, a.players, a.out, a.seed)
+    write(a.form, a.players, a.out, a.seed, named=a.examples)
     print(f"{a.out}: {a.out.stat().st_size / 1e6:.1f} MB", file=sys.stderr)
 
 

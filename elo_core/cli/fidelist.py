@@ -100,16 +100,24 @@ def _player(p: dict[str, Any]) -> list[str]:
 
 
 def _matches(r: dict[str, Any]) -> list[str]:
+    """A row a player: the rating and K of the kind asked (``--kind``), else every kind's rating
+    (the players are ranked by their best)."""
     if r.get("note"):
         return [r["note"]]
     if not r["matches"]:
         return ["no player of the list has that name"]
-    kind = r["kind"] or next((k for k in KINDS if r["matches"][0][k] is not None), "standard")
-    lines = [f"{'FIDE ID':<10} {'Name':<32} {'Fed':<3} {'Title':<5} {'Born':>4} {kind.capitalize():>8} {'K':>3}"]
+    carried = [k for k in KINDS if r["matches"][0][k] is not None]
+    kinds = [r["kind"]] if r["kind"] in carried or len(carried) == 1 else carried
+    shown = kinds[0] if len(kinds) == 1 else None
+    head = f"{'FIDE ID':<10} {'Name':<32} {'Fed':<3} {'Title':<5} {'Born':>4}"
+    lines = [head + "".join(f" {k.capitalize():>8}" for k in kinds) + ("   K" if shown else "")]
     for p in r["matches"]:
-        k = p[kind] or {"rating": None, "k": None}
-        lines.append(f"{p['id']:<10} {p['name'][:32]:<32} {p['federation'] or '':<3} {p['title'] or p['women_title'] or '':<5} "
-                     f"{p['birth_year'] or '':>4} {k['rating'] or '-':>8} {k['k'] or '-':>3}")
+        row = (f"{p['id']:<10} {p['name'][:32]:<32} {p['federation'] or '':<3} {p['title'] or p['women_title'] or '':<5} "
+               f"{p['birth_year'] or '':>4}")
+        row += "".join(f" {(p[k] or {}).get('rating') or '-':>8}" for k in kinds)
+        if shown:
+            row += f" {(p[shown] or {}).get('k') or '-':>3}"
+        lines.append(row.rstrip())
     if r["more"]:
         lines.append("(more players match: type more of the name)")
     return lines

@@ -201,7 +201,7 @@ def with_list(event: Event, kind: str | None, k_given: bool) -> Event:
     fide_list = SHELF.in_use()
     info = fide_list.info
     kind = kind if kind in KINDS else event.kind or "standard"
-    month = info.month or "a month not known"
+    named = f"the FIDE list of {info.month}" if info.month else "the FIDE list opened (its month not stated)"
     problems = Problems.resume(event.problems, event.problem_groups)
     players, found, with_id = [], 0, 0
     for p in event.players:
@@ -210,19 +210,19 @@ def with_list(event: Event, kind: str | None, k_given: bool) -> Event:
         with_id += fid is not None
         if listed is None:
             if fid:
-                problems.add(p.line, f"{p.name} (FIDE ID {fid}): not in the FIDE list of {month}", "list")
+                problems.add(p.line, f"{p.name} (FIDE ID {fid}): not in {named}", "list")
             players.append(p)
             continue
         found += 1
         figures = listed.of(kind)
         if figures is not None and (figures.rating or 0) != p.rating:
-            problems.add(p.line, f"{p.name}: {p.rating or 'unrated'} in the file, {figures.rating or 'unrated'} in the "
-                                 f"FIDE list of {month}: the file's is used (FIDE rates from the list in force at the "
+            problems.add(p.line, f"{p.name}: {p.rating or 'unrated'} in the file, {figures.rating or 'unrated'} in "
+                                 f"{named}: the file's is used (FIDE rates from the list in force at the "
                                  "event's start)", "list-rating")
         players.append(_filled(p, listed.title or listed.women_title, listed.federation, listed.sex, listed.birth_year,
-                               None if k_given or figures is None else figures.k, f"{kind} K from the FIDE list of {month} "
+                               None if k_given or figures is None else figures.k, f"{kind} K from {named} "
                                f"(FIDE's own K for the player's next rating period)"))
-    note = (f"FIDE's {info.form} of {month}: K, titles, federations, sex and birth years the file lacks filled in "
+    note = (f"FIDE's {info.form} of {info.month or 'a month not stated'}: K, titles, federations, sex and birth years the file lacks filled in "
             f"for {found} of {with_id} players with a FIDE ID" + ("" if kind in info.kinds else
                                                                  f"; it has no {kind} ratings, so no K from it"))
     if info.month and event.start and event.start.strftime("%Y-%m") != info.month:

@@ -156,13 +156,16 @@ class FideList:
         return self._by_name(words, limit)
 
     def _by_name(self, words: list[bytes], limit: int) -> Found:
-        found = {w: self._candidates(w) for w in set(words) if len(w) >= 2}
+        # Words of two letters start too many names to search by: with a longer word typed they are
+        # checked against its names; with none, they are whole words (``li na``: "Li, Na", not "Lin, Nan").
+        exact = all(len(w) < 3 for w in words)
+        found = {w: self._candidates(w) for w in set(words) if len(w) >= (2 if exact else 3)}
         driver = min(found, key=lambda w: (found[w][2], -len(w)))
-        whole, partial, _ = found[driver]
+        whole, partial, _, cut = found[driver]
         others = list(words)
         others.remove(driver)
         tiers: dict[int, int] = {}  # rank -> how many words typed are only the start of a word of the name
-        scanned, more = 0, False
+        scanned, more = 0, cut
         for base, part in ((0, whole), (1, partial)):
             good = sum(1 for tier in tiers.values() if tier <= base)
             if good >= limit:
@@ -177,7 +180,7 @@ class FideList:
                 if rank in tiers:
                     continue
                 scanned += 1
-                tier = self._match(rank, others, entry & MASK) if others else 0
+                tier = self._match(rank, others, entry & MASK, exact) if others else 0
                 if tier is not None:
                     tiers[rank] = base + tier
                     good += tier == 0
@@ -190,25 +193,26 @@ class FideList:
         order = self.parts.order
         return Found("name", tuple(self.player(order[r]) for r in ranked[:limit]), more or len(ranked) > limit)
 
-    def _candidates(self, word: bytes) -> tuple[Sequence[int], Sequence[int], int]:
+    def _candidates(self, word: bytes) -> tuple[Sequence[int], Sequence[int], int, bool]:
         """The entries of the names with a word equal to ``word`` and of those with one that only
-        starts with it (a word of two letters: only equal ones), and how many there are."""
+        starts with it (a word of two letters: only equal ones), how many there are, and whether
+        some were left unchecked (a long word's group past :data:`SCAN`: the best ranked are checked)."""
         p = self.parts
         keys, bounds, entries = p.keys, p.bounds, p.entries
         if len(word) < GROUP:
             first = bisect_left(keys, word)
             if first == len(keys) or not keys[first].startswith(word):
-                return [], [], 0
+                return [], [], 0, False
             equal = keys[first] == word
             whole: Sequence[int] = entries[bounds[first]:bounds[first + 1]] if equal else []
             if len(word) < 3:
-                return whole, [], len(whole)
+                return whole, [], len(whole), False
             last = bisect_left(keys, word + b"\xff", first)
             partial = entries[bounds[first + equal]:bounds[last]]
-            return whole, partial, len(whole) + len(partial)
+            return whole, partial, len(whole) + len(partial), False
         at = bisect_left(keys, word[:GROUP])
         if at == len(keys) or keys[at] != word[:GROUP]:
-            return [], [], 0
+            return [], [], 0, False
         names, starts, order, n = p.names, p.starts, p.order, len(word)
         same: list[int] = []
         longer: list[int] = []
@@ -216,12 +220,12 @@ class FideList:
             o = starts[order[entry >> POSITION]] + (entry & MASK)
             if names[o:o + n].translate(FOLD) == word:
                 (same if FOLD[names[o + n]] == 32 else longer).append(entry)
-        return same, longer, len(same) + len(longer)
+        return same, longer, len(same) + len(longer), bounds[at + 1] - bounds[at] > SCAN
 
-    def _match(self, rank: int, words: list[bytes], at: int) -> int | None:
+    def _match(self, rank: int, words: list[bytes], at: int, exact: bool) -> int | None:
         """How many of ``words`` are only the start of a word of the name of the player ranked
         ``rank``, each a different word and not the one found (at ``at`` in the name); None when
-        one is not there."""
+        one is not there. ``exact``: a word of two letters must be a whole word."""
         p = self.parts
         player = p.order[rank]
         name = fold(bytes(p.names[p.starts[player]:p.starts[player + 1] - 1]))
@@ -231,7 +235,7 @@ class FideList:
             if w in left:
                 left.remove(w)
                 continue
-            starting = next((x for x in left if x.startswith(w)), None)
+            starting = None if exact and len(w) == 2 else next((x for x in left if x.startswith(w)), None)
             if starting is None:
                 return None
             left.remove(starting)

@@ -95,7 +95,11 @@ def load(data: bytes | bytearray | memoryview) -> FideList:
 
 
 def _type(column: object) -> str:
-    return column.typecode if isinstance(column, array) else "B"
+    """``I`` for a column of 4-byte numbers, as built (an array) or as loaded (a view): a list
+    loaded and kept again keeps its columns' types."""
+    if isinstance(column, array):
+        return column.typecode
+    return "I" if isinstance(column, memoryview) and column.format == "I" else "B"
 
 
 def _swapped(column: array[int]) -> array[int]:

@@ -5,16 +5,10 @@ from __future__ import annotations
 
 from elo_core.fidelist.index import FideList
 from elo_core.fidelist.reader import ListReader, Progress
-from scripts.fidelist_synth import FILES, KINDS, Synth, players, text, txt_line, zipped  # noqa: F401
+from scripts.fidelist_synth import EXAMPLES, FILES, KINDS, Synth, players, text, txt_line, zipped  # noqa: F401
 
 # A few players with every field set, the first two arbiters whose other titles overflow their column.
-ARBITER = Synth(4100018, "Vukovic, Ana", "SRB", "F", "WFM", "WFM", "SI,FI,LSI,SLI,NA", "AFM", (1905, 1888, 1900),
-                (3, 0, 11), (20, 20, 20), 1971, "w")
-ARBITER_2 = Synth(4100026, "Okafor, Tunde", "NGR", "M", "", "", "IA,FA,IO,FST,DIX", "", (0, 0, 0), (0, 0, 0), (0, 0, 0),
-                  1958, "i")
-CHAMPION = Synth(1503014, "Hallgrimsson, Magnus", "NOR", "M", "GM", "", "", "", (2830, 2801, 2860), (0, 12, 0),
-                 (10, 10, 10), 1990, "")
-JUNIOR = Synth(34100999, "Li, Na", "CHN", "F", "", "WCM", "", "", (1650, 0, 1580), (9, 0, 4), (40, 0, 40), 2012, "w")
+ARBITER, ARBITER_2, CHAMPION, JUNIOR = EXAMPLES
 NAMED = [ARBITER, ARBITER_2, CHAMPION, JUNIOR]
 
 

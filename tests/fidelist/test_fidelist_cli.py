@@ -4,10 +4,14 @@ LIST_FILE ID_OR_NAME`` and ``event FILE --list LIST_FILE``."""
 import json
 import subprocess
 import sys
+import zipfile
+from pathlib import Path
 
 import pytest
 from eventgen import trf_line
 from fidelist_files import ARBITER, CHAMPION, JUNIOR, listed, text, zipped
+
+from scripts.fidelist_synth import write
 
 PLAYER_KEYS = {"id", "name", "federation", "sex", "title", "women_title", "birth_year", "inactive", "standard", "rapid",
                "blitz"}
@@ -164,3 +168,13 @@ def test_the_other_titles_of_an_arbiter_do_not_shift_the_figures(lists):
     r = as_json(cli("list", lists["combined"], ARBITER.id, "--json"))
     assert (r["federation"], r["title"], r["women_title"]) == ("SRB", "WFM", "WFM")
     assert r["standard"] == {"rating": 1905, "games": 3, "k": 20} and r["birth_year"] == 1971
+
+
+def test_the_docs_list_is_the_one_the_script_makes(tmp_path):
+    """docs/cli.md's examples read tests/fidelist/data/players_list.zip: made by the script, as its
+    docstring says, and made again the same."""
+    kept = Path(__file__).parent / "data" / "players_list.zip"
+    made = write("combined", 300, tmp_path / "players_list.zip", named=True)
+    with zipfile.ZipFile(kept) as a, zipfile.ZipFile(made) as b:
+        assert a.namelist() == b.namelist() == ["players_list_foa.txt"]
+        assert a.read("players_list_foa.txt") == b.read("players_list_foa.txt")
