@@ -39,6 +39,8 @@ def add(command: Command) -> None:
     c.add_argument("--player", help="only this player's games, as OPPONENT:SCORE for the rate subcommand")
     c.add_argument("--list", metavar="LIST_FILE", help="FIDE's rating list (zip, TXT or XML as downloaded): K, titles, "
                    "federations, sex and birth years the file lacks, by FIDE ID; ratings that differ are said")
+    c.add_argument("--list-month", metavar="YYYY-MM", help="with --list: the list's month, where its file does not say "
+                   "it (the combined list does not)")
     c.add_argument("--csv", action="store_true", help="print the players table as CSV")
     c.add_argument("--norms", action="store_true", help="check each player's title norms (B.01; TRF)")
     c.add_argument("--pairing", help="with --norms: swiss (default) or roundrobin")
@@ -61,8 +63,10 @@ def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     if ns.list and system != "fide":
         raise EloError("list", f"fills a FIDE event's players; with --system {system} leave it out")
     data = read_file(ns.file, MAX_EVENT_CHARS + 1)
+    if ns.list_month and not ns.list:
+        raise EloError("list_month", "is the month of the list given with --list: give --list LIST_FILE too")
     if ns.list:
-        load_list(ns.list, field="list")
+        load_list(ns.list, ns.list_month, field="list")
     every = [n for n in ns.games_played if "=" not in n]
     if len(every) > 1:
         raise EloError("games_played", "is given twice for every player: give N once, or WHO=N for each player")

@@ -54,7 +54,8 @@ def load(path: str, month: str | None = None, kind: str | None = None, field: st
         if field != "file" and e.field == "kind":  # event --list: the event's --kind is another matter
             raise EloError(field, "the list's file does not say which list it is (standard, rapid or blitz): keep "
                                   "FIDE's name for it (standard_rating_list.zip, ...)") from None
-        raise EloError(field if e.field == "file" else e.field, e.message) from None
+        named = {"file": field, "month": "month" if field == "file" else f"{field}_month"}  # event: --list-month
+        raise EloError(named.get(e.field or "", e.field), e.message) from None
 
 
 def _show(progress: dict[str, Any] | None) -> None:

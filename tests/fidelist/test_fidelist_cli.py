@@ -178,3 +178,15 @@ def test_the_docs_list_is_the_one_the_script_makes(tmp_path):
     with zipfile.ZipFile(kept) as a, zipfile.ZipFile(made) as b:
         assert a.namelist() == b.namelist() == ["players_list_foa.txt"]
         assert a.read("players_list_foa.txt") == b.read("players_list_foa.txt")
+
+
+def test_an_events_list_month_is_given_where_the_list_does_not_say_it(lists, tmp_path):
+    event = _event(tmp_path)
+    unstated = as_json(cli("event", event, "--list", lists["combined"], "--json"))
+    assert any("(its month not stated)" in p["message"] for p in unstated["problems"])
+    dated = as_json(cli("event", event, "--list", lists["combined"], "--list-month", "2026-10", "--json"))
+    assert any("in the FIDE list of 2026-10" in p["message"] for p in dated["problems"])
+    for args, said in ((["--list-month", "2026-10"], "error: --list-month: is the month of the list given with --list"),
+                       (["--list", lists["combined"], "--list-month", "2026-13"], "error: --list-month: must be a month")):
+        p = cli("event", event, *args)
+        assert p.returncode == 2 and p.stderr.startswith(said)
