@@ -1,6 +1,7 @@
-// The address bar's format, a public one that stays working (README, "Links"): the inputs as
-// query parameters, so a result can be shared and bookmarked. parseAddress and formatAddress are
-// pure; the page writes the address once typing pauses (docs/performance.md, "Address later").
+// The address bar's format, a public one that stays working (README, "Sharing and bookmarking"):
+// the inputs as query parameters, so a result can be shared and bookmarked. parseAddress and
+// formatAddress are pure; the page writes the address once typing pauses (docs/performance.md,
+// "Address later").
 
 export const TABS = ["tournament", "single", "performance", "initial", "lichess", "event"];
 // theme=light|dark forces the page's colours whatever the reader's system says; auto follows it.

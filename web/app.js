@@ -8,33 +8,39 @@
 import { formatAddress, MAX_GAMES, parseAddress, TABS } from "./address.js";
 import { Charts } from "./charts.js";
 import { WORKER } from "./contract.js";
-import { Engine, scriptURLs } from "./engine.js";
+import { Engine, scriptURLs, STALL_MS } from "./engine.js";
 import { EventTab } from "./event.js";
 import { Form, requests, setValue } from "./form.js";
 import { fixed, grouped, setText } from "./format.js";
 import { Headline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
-import { embedCode, OfflineCopy, primeCodeCache, reportHeight } from "./lifecycle.js";
+import { embedCode, OfflineCopy, primeCodeCache, reportHeight, startWhenInView } from "./lifecycle.js";
 import { Results } from "./render.js";
 import { Rows } from "./rows.js";
-import { forgetInputs, KeptInputs } from "./session.js";
-import { showStatus } from "./status.js";
+import { KeptInputs } from "./session.js";
+import { showKeeping, showStatus, Waiting } from "./status.js";
 import { bindTabs, selectTab, showForTab } from "./tabs.js";
 
 const address = parseAddress(location.search);
-// The engine first: its worker starts loading Python at once. An embed's keeps no snapshot for a
-// next visit (a blog's reader is sent only what the first result needs).
+// A frame sandboxed without allow-same-origin can run no worker: sandboxed.js says so.
+const sandboxed = self.origin === "null";
+// The engine first: its worker starts loading Python at once; an embed's once its frame is in
+// view (lifecycle.js, startWhenInView). An embed's keeps no snapshot for a next visit (a blog's reader is sent only what the
+// first result needs). Tests shorten the start's limit (engine.js, STALL_MS) by setting
+// `eloTestStallMs` before the page's scripts run; the site never sets it.
 const scriptURL = scriptURLs();
-const engine = new Engine({ scriptURL, name: address.embed ? WORKER.embed : WORKER.page });
+const engine = new Engine({ scriptURL, name: address.embed ? WORKER.embed : WORKER.page, start: !address.embed && !sandboxed,
+  stallMs: () => globalThis.eloTestStallMs ?? STALL_MS });
 const ask = (op, args, options) => engine.ask(op, args, options);
 
 const rows = new Rows();
 const charts = new Charts();
 const results = new Results({ rows, charts });
 const headline = new Headline((testid) => results.q(testid));
-const eventTab = new EventTab();
+const kept = new KeptInputs({ embed: address.embed, onTrouble: () => showKeeping(false, address) });
+const eventTab = new EventTab(kept);
 const form = new Form({ rows, event: eventTab });
-const kept = new KeptInputs();
+const waiting = new Waiting();
 
 const $ = (id) => document.getElementById(id);
 const RENDER = { rate: (a) => results.rate(a), kfactor: (a) => results.kfactor(a), what_if: (a) => results.whatIf(a),
@@ -49,6 +55,8 @@ const page = { tab: "tournament", latest: 0, addressTimer: null };
 async function update() {
   scheduleAddress();
   const id = ++page.latest;
+  // What is shown no longer matches the inputs until the answer comes (status.js, Waiting).
+  waiting.start($(`results-${page.tab}`));
   // A long list of rows is still being built (rows.js): the request waits for the last of them.
   if (rows.pending()) await rows.settled();
   if (id !== page.latest) return;
@@ -57,7 +65,7 @@ async function update() {
   const list = requests(state);
   if (page.tab === "tournament") results.clearUnasked(list);
   if (page.tab === "event" && !list.length) eventTab.clear();
-  if (!list.length) return;
+  if (!list.length) return waiting.done();
   let answer;
   try {
     answer = await ask("batch", { requests: list }, { lane: page.tab === "event" ? "event" : "calc" });
@@ -68,7 +76,7 @@ async function update() {
     if (id === page.latest && error.kind !== "replaced") show(list, list.map(() => unanswered(error)));
     return;
   }
-  if (id !== page.latest) return;
+  if (id !== page.latest) return; // a newer request's answer is the one to show
   // A batch refused whole (a request far too large): each part of the page shows that it has no
   // answer, rather than keeping the figures of an earlier one.
   show(list, answer.ok ? answer.result : list.map(() => ({ ok: false, errors: answer.errors ?? [] })));
@@ -78,6 +86,7 @@ async function update() {
 const keepInputs = (state) => kept.save({ ...state, event: null, eventInputs: eventTab.inputs() });
 
 function show(list, answers) {
+  waiting.done();
   results.clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
   headline.show(page.tab);
@@ -180,8 +189,9 @@ function fill(tab, values) {
 }
 
 async function fillBandsTable() {
-  const answer = await ask("table");
   const body = $("bands").tBodies[0];
+  if (body.rows.length) return; // asked again after a Retry
+  const answer = await ask("table");
   for (const b of answer.result) {
     const tr = body.insertRow();
     tr.insertCell().append(b.d_max === null ? `${b.d_min} and more` : `${b.d_min}–${b.d_max}`);
@@ -223,9 +233,13 @@ async function pasteGames(event) {
   update();
 }
 
+// Every input of the tab is forgotten, also what was typed a moment ago (nothing is written as
+// the page is left: session.js); an embed keeps its theme.
 async function reset() {
-  await forgetInputs();
-  location.replace(address.embed ? "?embed=1" : "?");
+  clearTimeout(page.addressTimer);
+  page.addressTimer = null;
+  await kept.forget();
+  location.replace(address.embed ? `?embed=1${themed()}` : "?");
 }
 
 function copyLink() {
@@ -256,6 +270,11 @@ function bindControls() {
   });
   $("copy-link").addEventListener("click", copyLink);
   $("reset").addEventListener("click", reset);
+  $("load-retry").addEventListener("click", () => {
+    engine.retry();
+    askTables();
+    update();
+  });
   $("embed-theme").addEventListener("change", writeAddress);
   $("advisor").addEventListener("toggle", update);
   $("use-k").addEventListener("click", () => {
@@ -280,7 +299,8 @@ function start() {
   if (address.embed) document.body.classList.add("embed");
   if (address.theme !== "auto") document.documentElement.dataset.theme = address.theme;
   reportHeight();
-  engine.onStatus(showStatus);
+  if (!sandboxed) engine.onStatus(showStatus);
+  if (address.embed && !sandboxed) startWhenInView(() => engine.start());
   // Offline copies and the primer wait until the worker's start is done and no one has typed for
   // a moment, so they never compete with the start or with typing (docs/performance.md). An
   // embed has neither: a blog's reader pays only for the calculator they see.
@@ -294,15 +314,21 @@ function start() {
   fillFromAddress();
   bindControls();
   eventTab.restore(kept.saved()?.state.eventInputs).catch(() => {});
+  if (address.embed || !kept.keeping) showKeeping(kept.keeping, address);
   charts.watch({ embed: address.embed });
   watchHeadline();
   update(); // asked first, so the first answer is the result
+  askTables();
+  tabShown();
+}
+
+// What the page asks once, after the result (again after a Retry).
+function askTables() {
   ask("curve").then((a) => {
     charts.setCurve(a.result);
     update();
   }).catch(() => {});
   fillBandsTable().catch(() => {});
-  tabShown();
 }
 
 // What a tab shows beside its result, asked for once it is first shown, after the result: the

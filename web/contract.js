@@ -14,6 +14,7 @@ export const MESSAGE = Object.freeze({
   // worker → page
   ANSWER: "answer",
   PROGRESS: "progress",
+  LOADING: "loading",
   FAILED: "failed",
   SETTLED: "settled",
 });
@@ -52,6 +53,12 @@ export const MESSAGE = Object.freeze({
  */
 
 /**
+ * worker → page: bytes of the start's download are arriving (at most a few a second): the start
+ * is not stuck (engine.js, STALL_MS), even between two Progress steps.
+ * @typedef {{type: "loading", bytes: number}} Loading
+ */
+
+/**
  * worker → page: the start failed; no other message follows (an Ask is then answered with an
  * internal error).
  * @typedef {{type: "failed", message: string}} Failed
@@ -64,7 +71,7 @@ export const MESSAGE = Object.freeze({
  */
 
 /** @typedef {Ask} ToWorker */
-/** @typedef {Answer | Progress | Failed | Settled} ToPage */
+/** @typedef {Answer | Progress | Loading | Failed | Settled} ToPage */
 
 /** The worker's answer when elo_core could not answer: an EngineAnswer, as JSON text. */
 export const internalError = (message) =>

@@ -6,7 +6,8 @@
 // The page is never left without an engine (docs/architecture.md, "Supervision"): a request that
 // outlives its time (a huge file), or a worker that crashes, gets a fresh worker, started from the
 // kept snapshot; the request at fault is answered with an error saying so, the others are asked
-// again. A newer request of the same lane replaces an older one still running for a while.
+// again. A newer request of the same lane replaces an older one still running for a while. A
+// start that makes no progress for STALL_MS, or fails, says so and can be retried.
 
 import { MESSAGE, WORKER } from "./contract.js";
 
@@ -32,6 +33,9 @@ const REPLACE_AFTER_MS = 1500;
 // More restarts than this within RESTART_WINDOW_MS: the engine is broken, not busy.
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
+// A start with no progress (no step, no bytes of the runtime's download) for this long is stuck:
+// the page says where, and offers Retry. Tests shorten it with the engine's `stallMs` option.
+export const STALL_MS = 30_000;
 
 export class EngineError extends Error {
   constructor(kind, message) {
@@ -82,16 +86,37 @@ export class Engine {
   #ready = false;
   #settledOnce = false;
   #watchdog = null;
+  #stall = { timer: null, limit: () => STALL_MS, bytes: 0, at: "" };
 
-  // `scriptURL`: scriptURLs()'s function; `name`: the worker's options (contract.js, WORKER).
-  constructor({ scriptURL, name = WORKER.page }) {
+  // `scriptURL`: scriptURLs()'s function; `name`: the worker's options (contract.js, WORKER);
+  // `start`: false to start the worker only at start() (an embed, once in view), requests waiting
+  // meanwhile; `stallMs`: a function giving the start's limit on no progress (a test hook).
+  constructor({ scriptURL, name = WORKER.page, start = true, stallMs = null }) {
     this.#scriptURL = scriptURL;
     this.#name = name;
+    if (stallMs) this.#stall.limit = stallMs;
+    if (start) this.start();
+  }
+
+  // Starts the worker, once (an engine made with start: false).
+  start() {
+    if (this.#worker || this.#failed) return;
     try {
       this.#startWorker();
     } catch (error) {
       this.#fail(`This browser could not start the rating engine (${error.message}). Try a current Chrome, Edge, Firefox or Safari.`);
     }
+  }
+
+  // After a failed or stuck start: a fresh worker, with a fresh count of restarts; the page asks again.
+  retry() {
+    this.#failed = null;
+    this.#restarts = [];
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#ready = false;
+    this.#status({ type: MESSAGE.PROGRESS, stage: "runtime", detail: "Starting the rating engine again…" });
+    this.start();
   }
 
   // Stage changes and failures reach whoever listens (the status line), also the ones before it listened.
@@ -119,13 +144,27 @@ export class Engine {
     this.#listeners.status.forEach((l) => l(data));
   }
 
-  #fail(message) {
+  #fail(message, { stuck = false } = {}) {
     this.#failed = message;
     for (const p of this.#pending.values()) p.reject(new EngineError("failed", message));
     this.#pending.clear();
     clearTimeout(this.#watchdog);
+    clearTimeout(this.#stall.timer);
     this.#worker?.terminate();
-    this.#status({ type: MESSAGE.FAILED, message });
+    this.#status({ type: MESSAGE.FAILED, message, stuck, retry: true });
+  }
+
+  // Until ready, every step or bytes received starts the limit again (STALL_MS).
+  #watchStart() {
+    clearTimeout(this.#stall.timer);
+    if (this.#ready || this.#failed) return;
+    const stall = this.#stall;
+    const limit = stall.limit();
+    stall.timer = setTimeout(() => {
+      const received = stall.bytes ? `, ${(stall.bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB received` : "";
+      this.#fail(`The start is stuck: nothing arrived for ${Math.round(limit / 1000)} s at "${stall.at}"${received}. ` +
+        "Check the connection, then retry.", { stuck: true });
+    }, limit);
   }
 
   // The oldest request still waiting: the one the worker is on.
@@ -159,22 +198,23 @@ export class Engine {
     this.#ready = false;
     this.#status({ type: MESSAGE.PROGRESS, stage: "runtime", detail: "Restarting the rating engine…" });
     this.#startWorker();
-    for (const [other, p] of this.#pending) {
-      p.sent = performance.now();
-      this.#worker.postMessage({ type: MESSAGE.ASK, id: other, request: p.text });
-    }
   }
 
   #receive = ({ data }) => {
     switch (data?.type) {
       case MESSAGE.ANSWER:
         return this.#answered(data);
+      case MESSAGE.LOADING:
+        this.#stall.bytes = data.bytes;
+        return this.#watchStart();
       case MESSAGE.PROGRESS:
         if (data.stage === "ready") {
           this.#ready = true;
           for (const p of this.#pending.values()) p.sent = performance.now(); // their time runs from now
         }
+        this.#stall.at = data.detail;
         this.#status(data);
+        this.#watchStart();
         return this.#watch();
       case MESSAGE.FAILED:
         return this.#fail(data.message);
@@ -195,14 +235,21 @@ export class Engine {
     p.resolve(JSON.parse(response));
   }
 
+  // A fresh worker; the requests waiting are asked of it.
   #startWorker() {
+    Object.assign(this.#stall, { bytes: 0, at: "Loading the rating engine" });
     this.#worker = new Worker(this.#scriptURL(WORKER.script), { type: "module", name: this.#name });
+    this.#watchStart();
     this.#worker.addEventListener("message", this.#receive);
     this.#worker.addEventListener("error", (event) => {
       event.preventDefault();
       const first = this.#head();
       this.#restart(first?.[0], new EngineError("crashed", "The rating engine stopped unexpectedly while answering this; it was restarted."));
     });
+    for (const [id, p] of this.#pending) {
+      p.sent = performance.now();
+      this.#worker.postMessage({ type: MESSAGE.ASK, id, request: p.text });
+    }
   }
 
   #send(text, lane) {
@@ -214,7 +261,7 @@ export class Engine {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { text, lane, resolve, reject, sent: performance.now() });
-      this.#worker.postMessage({ type: MESSAGE.ASK, id, request: text });
+      this.#worker?.postMessage({ type: MESSAGE.ASK, id, request: text });
       if (this.#pending.size === 1) this.#watch();
     });
   }

@@ -3,7 +3,6 @@
 // Text from the file is only ever shown as text (event-view.js).
 
 import { grouped, setText } from "./format.js";
-import { saveEventFile, savedEventFile } from "./session.js";
 import { showEvent, showEventErrors, showNoEvent, showTable } from "./event-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,8 +46,12 @@ export class EventTab {
   #tab = { text: "", name: "", readNote: null, perPlayer: noneGiven(), selected: null,
     sort: { key: "rank", down: false }, report: null, actions: null };
   #hooks = null;
+  #kept;
+  #opened = 0; // counts the files chosen (and texts pasted): only the newest is used when read
 
-  constructor() {
+  // `kept`: the page's KeptInputs (session.js), which keeps the file for a reload.
+  constructor(kept) {
+    this.#kept = kept;
     const tab = this.#tab;
     // The table's own inputs and links: a player's own value (`name`: one of PER_PLAYER), or opening a player.
     tab.actions = {
@@ -97,10 +100,11 @@ export class EventTab {
   // After a reload: the file this tab held, and its options.
   async restore(saved) {
     this.#restoreInputs(saved);
-    const file = await savedEventFile();
-    if (!file || this.#tab.text) return;
+    const opened = this.#opened;
+    const file = await this.#kept.savedEventFile();
+    if (!file || this.#tab.text || opened !== this.#opened) return;
     const { text, note } = file.blob ? decode(await file.blob.arrayBuffer()) : { text: file.text, note: file.note };
-    if (this.#tab.text) return; // a file opened meanwhile wins
+    if (this.#tab.text || opened !== this.#opened) return; // a file opened meanwhile wins
     this.#useText(text, typeof file.name === "string" ? file.name : "", typeof note === "string" ? note : null);
     this.#restoreInputs(saved); // useText starts a file afresh; the saved values are this file's
     this.#hooks.update();
@@ -126,9 +130,11 @@ export class EventTab {
     $("event-text").addEventListener("input", (e) => {
       e.stopPropagation(); // a paste is rated once typing pauses, not per keystroke
       clearTimeout(timer);
+      const opened = ++this.#opened;
       timer = setTimeout(() => {
+        if (opened !== this.#opened) return;
         this.#useText($("event-text").value, "the pasted text", null);
-        saveEventFile(tab.text ? { blob: new Blob([tab.text]), name: tab.name } : null);
+        this.#kept.saveEventFile(tab.text ? { blob: new Blob([tab.text]), name: tab.name } : null);
         hooks.update();
       }, 250);
     });
@@ -189,8 +195,10 @@ export class EventTab {
     $("event-text").placeholder = shown ? "" : `${name}: ${grouped(text.length)} characters (not shown)`;
   }
 
+  // The newest file chosen wins: a large one chosen first and read last is dropped once read.
   async #openFile(file) {
     if (!file) return;
+    const opened = ++this.#opened;
     const mb = (bytes) => (bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 });
     const refused = file.size > MAX_FILE_BYTES ? `${mb(file.size)} MB; at most ${mb(MAX_FILE_BYTES)} MB is read.`
       : file.size === 0 ? "empty." : null;
@@ -198,12 +206,14 @@ export class EventTab {
       this.#useText("", "", null);
       this.#hooks.update(); // an answer still coming for the previous text is dropped, the tab emptied
       showEventErrors([{ field: "text", message: `${file.name} is ${refused}`, file: true }], this.#tab);
-      saveEventFile(null);
+      this.#kept.saveEventFile(null);
       return;
     }
-    const decoded = decode(await file.arrayBuffer());
+    const bytes = await file.arrayBuffer();
+    if (opened !== this.#opened) return; // another file was chosen meanwhile
+    const decoded = decode(bytes);
     this.#useText(decoded.text, file.name, decoded.note);
-    saveEventFile({ blob: file, name: this.#tab.name });
+    this.#kept.saveEventFile({ blob: file, name: this.#tab.name });
     this.#hooks.update();
   }
 
@@ -242,9 +252,17 @@ export class EventTab {
   }
 }
 
-// Decode as UTF-8; a file that is not (an older pairing program's Latin-1) is read as
-// Windows-1252 and the person is told, since accented names may then be wrong.
+// Decode as UTF-8; UTF-16 by its byte-order mark (Windows' "Unicode" export); a file that is
+// neither (an older pairing program's Latin-1) is read as Windows-1252 and the person is told,
+// since accented names may then be wrong.
 function decode(buffer) {
+  const head = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
+  const utf16 = head[0] === 0xff && head[1] === 0xfe ? "utf-16le" : head[0] === 0xfe && head[1] === 0xff ? "utf-16be" : null;
+  try {
+    if (utf16) return { text: new TextDecoder(utf16, { fatal: true }).decode(buffer), note: null };
+  } catch {
+    /* not UTF-16 after all: read as below */
+  }
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(buffer), note: null };
   } catch {

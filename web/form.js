@@ -112,7 +112,7 @@ export function requests(state) {
         volatility: state.lichess_volatility.trim() || null, days_idle: state.days_idle,
         opponent: { rating: state.lichess_opponent, deviation: state.lichess_opponent_deviation },
         speed: state.speed, variant: state.variant, colour: state.colour || null,
-        colour_advantage: state.colour_advantage !== "off", gain_factor: state.gain_factor || null } }];
+        colour_advantage: state.colour_advantage, gain_factor: state.gain_factor || null } }];
     default:
       return [{ op: state.tab, args: { games } }];
   }

@@ -9,7 +9,7 @@ const TYPING_PAUSE_MS = 1000; // offline copies wait for this much quiet (docs/p
 
 // Offline use and updates: the service worker (sw.js) keeps every file of this build. A new
 // deploy installs beside it; the page offers a reload and only then lets the new version take
-// over (README, "On a phone"). One OfflineCopy, made by app.js (not in an embed).
+// over (README, "Offline and on a phone"). One OfflineCopy, made by app.js (not in an embed).
 export class OfflineCopy {
   #scriptURL;
   #markServed;
@@ -134,6 +134,18 @@ export function reportHeight() {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height !== last) window.parent.postMessage({ type: HEIGHT_MESSAGE, height: (last = height) }, "*");
   }).observe(document.documentElement);
+}
+
+// An embed's engine starts once the frame comes into view (its host's viewport): a post with
+// several calculators costs a reader only the ones they reach.
+export function startWhenInView(start) {
+  if (!("IntersectionObserver" in window)) return start();
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe(document.documentElement);
 }
 
 // The snippet: the frame, and a listener that sizes it from that frame's own height messages

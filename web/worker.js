@@ -63,7 +63,17 @@ async function compileWasm(copy) {
     }
   }
   const [packed, { unpackWasm }] = await Promise.all([fetch(here(PYODIDE.wasmZstd)), import("./worker/wasm.js")]);
-  return WebAssembly.compileStreaming(unpackWasm(packed, { keepAs: options.keeping ? { ...KEPT_WASM, sha256: wasmSha256() } : null }), UNKEPT);
+  return WebAssembly.compileStreaming(unpackWasm(packed, { onBytes: arrived,
+    keepAs: options.keeping ? { ...KEPT_WASM, sha256: wasmSha256() } : null }), UNKEPT);
+}
+// The download's bytes, told to the page a few times a second: a slow download is not a stuck
+// one (contract.js, Loading).
+const received = { bytes: 0, told: 0 };
+function arrived(count) {
+  received.bytes += count;
+  if (performance.now() - received.told < 250) return;
+  received.told = performance.now();
+  contract.then(({ MESSAGE }) => postMessage({ type: MESSAGE.LOADING, bytes: received.bytes }));
 }
 const wasmSupported = typeof WebAssembly === "object";
 const copy = wasmSupported && WebAssembly.compileStreaming ? quiet(copyOfWasm()) : null;

@@ -93,7 +93,7 @@ def test_requests_answered_in_order(ready_worker):
     page.wait_for_function("window.msgs.some(m => m.id === 3)", timeout=10_000)
     replies = [m for m in messages(page) if "id" in m]
     assert [m["id"] for m in replies] == [1, 2, 3]
-    assert {m["type"] for m in messages(page)} <= {"progress", "answer", "settled"}  # contract.js's, each typed
+    assert {m["type"] for m in messages(page)} <= {"progress", "loading", "answer", "settled"}  # contract.js's, each typed
     assert json.loads(replies[1]["response"])["ok"] is True
     assert json.loads(replies[2]["response"])["ok"] is False  # an answer, not a crash
 

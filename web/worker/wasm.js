@@ -1,4 +1,4 @@
-// The runtime's wasm as it goes over the network: in zstd (buildkit/pyodide.py, WASM_ZSTD), smaller
+// The runtime's wasm as it goes over the network: in zstd (packed by buildkit/runtime.py), smaller
 // than the gzip Pages would send (docs/performance.md, "The wasm in zstd"). It is
 // unpacked with fzstd as it arrives, into a Response that WebAssembly.compileStreaming compiles
 // meanwhile; a stream that does not unpack makes that compile fail, and Pyodide then downloads
@@ -11,8 +11,8 @@ const WASM = { "Content-Type": "application/wasm" };
 
 // `packed`: the response for the .zst. `keepAs`: where the unpacked bytes are kept (worker.js,
 // KEPT_WASM: {cache, url, header, sha256: a promise of the wasm's sha256, written in that header};
-// null: not kept, as in an embed or a primer).
-export function unpackWasm(packed, { keepAs = null } = {}) {
+// null: not kept, as in an embed or a primer). `onBytes(count)`: told of each packed chunk as it arrives.
+export function unpackWasm(packed, { keepAs = null, onBytes = () => {} } = {}) {
   if (!packed.ok) throw new Error(`${packed.url}: HTTP ${packed.status}`);
   const blocks = [];
   let unpacker;
@@ -25,6 +25,7 @@ export function unpackWasm(packed, { keepAs = null } = {}) {
       });
     },
     transform(chunk) {
+      onBytes(chunk.byteLength);
       unpacker.push(chunk);
     },
     flush() {
