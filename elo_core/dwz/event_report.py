@@ -9,7 +9,7 @@ from typing import Any
 from elo_core.dwz.first import FirstResult, Performance
 from elo_core.dwz.rating import Evaluation
 from elo_core.dwz.rules import InForce
-from elo_core.events.model import Event, EventPlayer
+from elo_core.events.model import Event, EventPlayer, event_answer
 from elo_core.events.problems import Problem, ProblemGroup
 from elo_core.plain import Plain, plain, plain_dict
 
@@ -132,8 +132,4 @@ class DwzEventReport:
         })
 
     def to_dict(self, details: bool = True, limit: int | None = None) -> dict[str, Any]:
-        listed = self.players if limit is None else self.players[:limit]
-        return {"event": {**self.summary(), "players_listed": len(listed)},
-                "players": [p.to_dict() if details else p.summary() for p in listed],
-                "problems": [p.to_dict() for p in self.problems],
-                "problem_groups": [g.to_dict() for g in self.problem_groups]}
+        return event_answer(self.summary(), self.players, self.problems, self.problem_groups, details, limit)

@@ -7,8 +7,10 @@ rates them. Nothing here reads or rates: it is the vocabulary both sides share.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from elo_core.events.problems import Problem, ProblemGroup
 from elo_core.plain import Plain
@@ -123,3 +125,14 @@ class Event:
     def games_played(self) -> int:
         """The games played, each counted once."""
         return len({self.game(p.key, e) for p in self.players for e in p.entries if e.played})
+
+
+def event_answer(summary: dict[str, Any], players: Sequence[Any], problems: Sequence[Any],
+                 problem_groups: Sequence[Any], details: bool, limit: int | None) -> dict[str, Any]:
+    """A national system's rated event as the door answers it: the summary, the first ``limit``
+    players (each whole, or only its summary), the problems. One shape for DWZ, ECF and US Chess."""
+    listed = players if limit is None else players[:limit]
+    return {"event": {**summary, "players_listed": len(listed)},
+            "players": [p.to_dict() if details else p.summary() for p in listed],
+            "problems": [p.to_dict() for p in problems],
+            "problem_groups": [g.to_dict() for g in problem_groups]}

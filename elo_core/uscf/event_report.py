@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from elo_core.events.model import Event, EventPlayer
+from elo_core.events.model import Event, EventPlayer, event_answer
 from elo_core.events.problems import Problem, ProblemGroup
 from elo_core.plain import Plain, plain, plain_dict
 from elo_core.uscf.effective import Effective
@@ -133,8 +133,4 @@ class UscfEventReport:
         })
 
     def to_dict(self, details: bool = True, limit: int | None = None) -> dict[str, Any]:
-        listed = self.players if limit is None else self.players[:limit]
-        return {"event": {**self.summary(), "players_listed": len(listed)},
-                "players": [p.to_dict() if details else p.summary() for p in listed],
-                "problems": [p.to_dict() for p in self.problems],
-                "problem_groups": [g.to_dict() for g in self.problem_groups]}
+        return event_answer(self.summary(), self.players, self.problems, self.problem_groups, details, limit)
