@@ -3,6 +3,8 @@
 // formatAddress are pure; the page writes the address once typing pauses (docs/performance.md,
 // "Address later").
 
+import { NATIONAL_FIELDS, systemOf } from "./systems.js";
+
 export const TABS = ["tournament", "single", "performance", "initial", "lichess", "event"];
 // theme=light|dark forces the page's colours whatever the reader's system says; auto follows it.
 export const THEMES = ["auto", "light", "dark"];
@@ -16,7 +18,7 @@ export const VALUE_LIMIT = 2000;
 // Games read from a link: elo_core rates at most this many (inputs.MAX_GAMES); the rest are left out, with a message.
 export const MAX_GAMES = 1000;
 
-// What an address asks for: {tab, values: {param: text}, games: [[opponent, score]] | null
+// What an address asks for: {tab, system, values: {param: text}, games: [[opponent, score]] | null
 // (null: the defaults), gamesInLink (how many the link holds), embed, theme}. Values are as written:
 // elo_core judges them.
 export function parseAddress(search) {
@@ -28,8 +30,13 @@ export function parseAddress(search) {
     const at = item.indexOf(":");
     return at < 0 ? [item, ""] : [item.slice(0, at), item.slice(at + 1)];
   });
-  const tab = p.get("tab");
-  return { tab: TABS.includes(tab) ? tab : "tournament", values, games, gamesInLink: items ? items.length : 0,
+  const asked = p.get("tab");
+  const tab = TABS.includes(asked) ? asked : "tournament";
+  // The system: written only when not FIDE, so that every older link stays FIDE's (a lichess
+  // link's tab says lichess).
+  const system = systemOf(p.get("system"), tab);
+  for (const name of NATIONAL_FIELDS[system] ?? []) if (p.has(name)) values[name] = p.get(name);
+  return { tab, system, values, games, gamesInLink: items ? items.length : 0,
     embed: p.get("embed") === "1", theme: THEMES.includes(p.get("theme")) ? p.get("theme") : "auto" };
 }
 
@@ -38,9 +45,11 @@ export function parseAddress(search) {
 // `leave` names parameters left out (the embed's rules date when nobody chose one).
 export function formatAddress(state, { leave = [] } = {}) {
   const p = new URLSearchParams();
+  if (state.system !== "fide") p.set("system", state.system);
   p.set("tab", state.tab);
   for (const name of PARAMS) if (!leave.includes(name)) p.set(name, state[name]);
   if (state.tab === "lichess") for (const name of LICHESS_PARAMS) p.set(name, state[name]);
+  for (const name of NATIONAL_FIELDS[state.system] ?? []) p.set(name, String(state.national[name]));
   p.set("games", state.games.map((g) => `${g.opponent}:${g.score}`).join(","));
   // A value too long for an address is left empty there (so the link asks for it again, rather
   // than silently showing the defaults), and the page says the link is incomplete.

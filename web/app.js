@@ -11,15 +11,17 @@ import { WORKER } from "./contract.js";
 import { Engine, scriptURLs, STALL_MS } from "./engine.js";
 import { EventTab } from "./event.js";
 import { Form, requests, setValue } from "./form.js";
-import { fixed, grouped, setText } from "./format.js";
+import { grouped, setText, today } from "./format.js";
 import { Headline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
 import { embedCode, OfflineCopy, primeCodeCache, reportHeight, startWhenInView } from "./lifecycle.js";
-import { Results } from "./render.js";
+import { Results, showBands } from "./render.js";
+import { renderNational, renderNationalEvent } from "./national.js";
 import { Rows } from "./rows.js";
 import { KeptInputs } from "./session.js";
 import { showKeeping, showStatus, Waiting } from "./status.js";
-import { bindTabs, selectTab, showForTab } from "./tabs.js";
+import { isCheckbox, isNational, NATIONAL, SYSTEMS, tabFor } from "./systems.js";
+import { bindTabs, selectSystem, selectTab, showForTab } from "./tabs.js";
 
 const address = parseAddress(location.search);
 // A frame sandboxed without allow-same-origin can run no worker: sandboxed.js says so.
@@ -46,9 +48,15 @@ const $ = (id) => document.getElementById(id);
 const RENDER = { rate: (a) => results.rate(a), kfactor: (a) => results.kfactor(a), what_if: (a) => results.whatIf(a),
   score_needed: (a) => results.scoreNeeded(a), single: (a) => results.single(a), performance: (a) => results.performance(a),
   initial: (a) => results.initial(a), event: (a) => eventTab.render(a), lichess: (a) => renderLichess(a, results) };
+for (const system of NATIONAL) {
+  RENDER[system] = (a) => renderNational(system, a, results);
+  RENDER[`${system}_event`] = (a) => renderNationalEvent(system, a, results);
+}
 const ADDRESS_DELAY_MS = 400; // the address follows once typing pauses (docs/performance.md)
 
-const page = { tab: "tournament", latest: 0, addressTimer: null };
+const page = { tab: "tournament", system: "fide", latest: 0, addressTimer: null };
+// Where the tab's answer is shown: a national system's own sections (national.js), else the tab's.
+const view = () => (isNational(page.system) ? (page.tab === "event" ? "national-event" : "national") : page.tab);
 
 // ---------- asking and showing ----------
 
@@ -56,14 +64,14 @@ async function update() {
   scheduleAddress();
   const id = ++page.latest;
   // What is shown no longer matches the inputs until the answer comes (status.js, Waiting).
-  waiting.start($(`results-${page.tab}`));
+  waiting.start($(`results-${view()}`));
   // A long list of rows is still being built (rows.js): the request waits for the last of them.
   if (rows.pending()) await rows.settled();
   if (id !== page.latest) return;
   const state = form.read(page.tab);
   keepInputs(state);
   const list = requests(state);
-  if (page.tab === "tournament") results.clearUnasked(list);
+  if (page.tab === "tournament" && page.system === "fide") results.clearUnasked(list);
   if (page.tab === "event" && !list.length) eventTab.clear();
   if (!list.length) return waiting.done();
   let answer;
@@ -89,7 +97,7 @@ function show(list, answers) {
   waiting.done();
   results.clearMessages();
   list.forEach((req, i) => RENDER[req.op](answers[i]));
-  headline.show(page.tab);
+  headline.show(view());
 }
 
 // An answer standing for one that did not come: its message goes where the request's input is.
@@ -145,6 +153,14 @@ function setTab(tab, focus) {
   selectTab(tab, focus);
 }
 
+// A rating system decides the tabs shown and each tab's inputs (systems.js); the tab stays when
+// the new system has it.
+function setSystem(system, focus = false) {
+  page.system = system;
+  selectSystem(system);
+  setTab(tabFor(system, page.tab), focus);
+}
+
 const rowOptions = {
   show: (row) => showForTab(page.tab, row),
   onRemove: (row) => {
@@ -158,7 +174,12 @@ const rowOptions = {
 // The address's values and rows, before the first paint; then what this tab held before a reload
 // (session.js): all of it when reloaded at the same address, else what links do not hold.
 function fillFromAddress() {
+  for (const id of ["uscf_end", "dwz_end"]) $(id).value = today();
   for (const [name, value] of Object.entries(address.values)) {
+    if (isCheckbox(name)) {
+      $(name).checked = value === "true";
+      continue;
+    }
     setValue($(name), value);
     if (name === "rules") $(name).value === value ? form.rulesWritten() : form.refuseRules(value);
   }
@@ -169,11 +190,13 @@ function fillFromAddress() {
     .filter((g) => g && typeof g.opponent === "string" && typeof g.score === "string").map((g) => [g.opponent, g.score]) : null;
   rows.add(games ?? address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
   if (same && TABS.includes(saved.state.tab)) address.tab = saved.state.tab;
+  if (same && SYSTEMS.includes(saved.state.system)) address.system = saved.state.system;
   if (address.gamesInLink > MAX_GAMES) {
     setText($("link-note"), `The link holds ${grouped(address.gamesInLink)} games; at most ` +
       `${grouped(MAX_GAMES)} are rated, so the first ${grouped(MAX_GAMES)} are shown.`);
   }
-  setTab(address.tab, false);
+  page.tab = address.tab;
+  setSystem(address.system);
 }
 
 // Fills a tab's inputs (from an imported event) and shows it.
@@ -189,20 +212,8 @@ function fill(tab, values) {
 }
 
 async function fillBandsTable() {
-  const body = $("bands").tBodies[0];
-  if (body.rows.length) return; // asked again after a Retry
-  const answer = await ask("table");
-  for (const b of answer.result) {
-    const tr = body.insertRow();
-    tr.insertCell().append(b.d_max === null ? `${b.d_min} and more` : `${b.d_min}–${b.d_max}`);
-    tr.insertCell().append(fixed(b.pd_higher, 2));
-    tr.insertCell().append(fixed(b.pd_lower, 2));
-  }
-}
-
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  if ($("bands").tBodies[0].rows.length) return; // asked again after a Retry
+  showBands((await ask("table")).result);
 }
 
 // A field typed in keeps its message until it is left; a row typed in is no longer new.
@@ -252,6 +263,11 @@ function copyLink() {
 function bindControls() {
   bindTabs((tab, focus) => {
     setTab(tab, focus);
+    update();
+    tabShown();
+  });
+  $("system").addEventListener("change", () => {
+    setSystem($("system").value);
     update();
     tabShown();
   });

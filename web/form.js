@@ -1,8 +1,11 @@
 // The form as data: a Form's read() gives every input as a plain state object (values as typed),
 // and requests(state) turns a state into the requests to elo_core, a pure function.
-// The state's fields (docs/architecture.md, "Form state"): tab; rating, k, method, rules, kind;
+// The state's fields (docs/architecture.md, "Form state"): tab; system; national {the national
+// systems' fields by id: text, or true/false for a box}; rating, k, method, rules, kind;
 // opponent, opponent_k; games [{opponent, score}]; advisor {open, games_played, birth_year,
 // reached_2400, date}; next, target, remaining; event (the event tab's args, or null).
+
+import { isCheckbox, isNational, NATIONAL_FIELDS, nationalRequests, SYSTEMS } from "./systems.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,11 +44,14 @@ export class Form {
   }
 
   read(tab) {
-    const state = { tab, rules: this.#rules.refused ?? $("rules").value, games: this.#games() };
+    const state = { tab, system: $("system").value, rules: this.#rules.refused ?? $("rules").value, games: this.#games(),
+      national: {} };
     for (const id of FIELDS) state[id] = $(id).value;
+    for (const id of Object.values(NATIONAL_FIELDS).flat()) state.national[id] = isCheckbox(id) ? $(id).checked : $(id).value;
     state.advisor = { open: $("advisor").open, reached_2400: $("reached_2400").checked, date: $("rules").value };
     for (const id of ADVISOR_FIELDS) state.advisor[id] = $(id).value;
     state.event = tab === "event" ? this.#event.args() : null;
+    state.eventRatingsAs = $("event-ratings-as").checked;
     return state;
   }
 
@@ -54,6 +60,13 @@ export class Form {
   write(state, { only = null } = {}) {
     const take = (name) => !only || only.includes(name);
     for (const id of FIELDS) if (take(id) && typeof state[id] === "string") setValue($(id), state[id]);
+    if (take("system") && SYSTEMS.includes(state.system)) $("system").value = state.system;
+    const national = state.national && typeof state.national === "object" ? state.national : {};
+    for (const id of Object.values(NATIONAL_FIELDS).flat()) {
+      if (!take(id)) continue;
+      if (isCheckbox(id) && typeof national[id] === "boolean") $(id).checked = national[id];
+      else if (!isCheckbox(id) && typeof national[id] === "string") setValue($(id), national[id]);
+    }
     if (take("rules") && typeof state.rules === "string") {
       $("rules").value = state.rules;
       if ($("rules").value !== state.rules) this.#rules.refused = state.rules;
@@ -84,6 +97,7 @@ export function setValue(el, value) {
 
 // What the page asks elo_core for this state, in the order the answers are shown.
 export function requests(state) {
+  if (isNational(state.system)) return nationalRequests(state);
   const { rating, k, method, rules, kind, games } = state;
   const base = { rating, k, method, rules, kind, games };
   const a = state.advisor;

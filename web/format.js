@@ -34,3 +34,9 @@ export function isolated(text) {
 export function setParts(el, parts) {
   el.replaceChildren(...parts);
 }
+
+// Today's date as a date input writes it (YYYY-MM-DD), in the reader's time zone.
+export function today() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}

@@ -9,7 +9,7 @@ const SETTLE_MS = 800; // an answer that stands this long is the one read out
 const text = (el) => el.textContent.trim();
 const single = (col) => document.querySelector(`#single-table tr[data-side=player] td:nth-child(${col})`);
 
-// For each tab: [label, figure] pairs for the bar, and the sentence read out.
+// For each tab (and a national system's results: app.js, view): [label, figure] pairs for the bar, and the sentence read out.
 const headlines = (q) => ({
   tournament: () => [[["New rating", text(q("new-rating"))], ["Change", text(q("rating-change"))]],
     `New rating ${text(q("new-rating"))}, change ${text(q("rating-change"))}.`],
@@ -25,6 +25,9 @@ const headlines = (q) => ({
     return [[["Win", win], ["Draw", draw], ["Loss", loss]], `On lichess: if you win ${win}, draw ${draw}, lose ${loss}.`];
   },
   event: () => [[["Event", text(q("event-summary"))]], text(q("event-summary"))],
+  national: () => [[["New rating", text(q("national-new"))], ["Change", text(q("national-change"))]],
+    `${text($("national-title"))} ${text(q("national-new"))}, change ${text(q("national-change"))}.`],
+  "national-event": () => [[["Event", text(q("national-event-summary"))]], text(q("national-event-summary"))],
 });
 
 // The bar (one Headline, made by app.js); `q(testid)`: a result's figure (render.js, Results).
@@ -52,7 +55,7 @@ export class Headline {
       return part;
     });
     if (bar.textContent !== parts.map((p) => p.textContent).join("")) bar.replaceChildren(...parts);
-    const said = pairs.every(([, figure]) => figure === "–" || !figure) && tab !== "event"
+    const said = pairs.every(([, figure]) => figure === "–" || !figure) && !tab.endsWith("event")
       ? "No result yet: see the marked fields." : sentence;
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {

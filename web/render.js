@@ -267,3 +267,14 @@ export class Results {
     }
   }
 }
+
+// FIDE's table 8.1.2, as elo_core gives it, in the "How this is computed" box.
+export function showBands(bands) {
+  const body = $("bands").tBodies[0];
+  for (const b of bands) {
+    const tr = body.insertRow();
+    tr.insertCell().append(b.d_max === null ? `${b.d_min} and more` : `${b.d_min}–${b.d_max}`);
+    tr.insertCell().append(fixed(b.pd_higher, 2));
+    tr.insertCell().append(fixed(b.pd_lower, 2));
+  }
+}

@@ -1,9 +1,22 @@
-// The tab list: which calculator is shown. Each element with a for-TAB class is shown on that tab.
+// The tab list: which calculator is shown, under which rating system. An element with for-TAB
+// classes is shown on those tabs only; one with sys-SYSTEM classes (sys-national: US Chess, DWZ
+// and ECF) under those systems only; the tab buttons themselves carry sys- classes.
+
+import { isNational, TOURNAMENT_LABEL } from "./systems.js";
 
 const buttons = () => [...document.querySelectorAll("[role=tab]")];
 
+function shown(el, tab, system) {
+  const classes = [...el.classList];
+  const forTab = classes.filter((c) => c.startsWith("for-"));
+  const forSystem = classes.filter((c) => c.startsWith("sys-"));
+  return (!forTab.length || forTab.includes(`for-${tab}`))
+    && (!forSystem.length || forSystem.includes(`sys-${system}`) || (isNational(system) && forSystem.includes("sys-national")));
+}
+
 export function showForTab(tab, root = document) {
-  for (const el of root.querySelectorAll("[class*='for-']")) el.hidden = !el.classList.contains(`for-${tab}`);
+  const system = document.body.dataset.system ?? "fide";
+  for (const el of root.querySelectorAll("[class*='for-'], [class*='sys-']")) el.hidden = !shown(el, tab, system);
 }
 
 export function selectTab(tab, focus = false) {
@@ -17,12 +30,22 @@ export function selectTab(tab, focus = false) {
   showForTab(tab);
 }
 
-// Clicks, the arrow keys, Home and End choose a tab; `onChange(tab)` hears of it.
+// The system's choice shown, and its name where the page says it; selectTab then shows its elements.
+export function selectSystem(system) {
+  document.body.dataset.system = system;
+  const choice = document.getElementById("system");
+  choice.value = system;
+  document.getElementById("tab-tournament").textContent = TOURNAMENT_LABEL[system];
+  const name = choice.selectedOptions[0].text.replace(/ \(.*/, "");
+  for (const el of document.querySelectorAll(".system-name")) el.textContent = name;
+}
+
+// Clicks, the arrow keys, Home and End choose a tab among those shown; `onChange(tab)` hears of it.
 export function bindTabs(onChange) {
-  const all = buttons();
-  for (const button of all) {
+  for (const button of buttons()) {
     button.addEventListener("click", () => onChange(button.dataset.tab, false));
     button.addEventListener("keydown", (event) => {
+      const all = buttons().filter((b) => !b.hidden);
       const here = all.indexOf(button);
       const to = { ArrowRight: here + 1, ArrowLeft: here - 1, Home: 0, End: all.length - 1 }[event.key];
       if (to === undefined) return;

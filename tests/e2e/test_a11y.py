@@ -14,6 +14,8 @@ DATA = Path(__file__).parents[1] / "data"
 LOAD_TIMEOUT = 120_000
 VECTOR = "?rating=1800&k=20&games=1750:1,1900:0.5,2010:0&rules=2025-10-01&opponent=1900"
 TABS = ["tournament", "single", "performance", "initial", "lichess", "event"]
+# Each national system's tabs, the event tab with the file opened above.
+NATIONAL = [(system, tab) for system in ("uscf", "dwz", "ecf") for tab in ("tournament", "initial", "event")]
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +48,10 @@ def test_no_serious_violation_on_any_tab(browser, url, scheme, viewport):
     page.locator("#advisor summary").click()
     found = {}
     for tab in TABS:
+        if tab == "lichess":
+            page.select_option("#system", "lichess")
+        elif page.locator("#system").input_value() != "fide":
+            page.select_option("#system", "fide")
         page.click(f"#tab-{tab}")
         if tab == "event":
             page.set_input_files("#event-file", DATA / "codes.trf")
@@ -59,6 +65,12 @@ def test_no_serious_violation_on_any_tab(browser, url, scheme, viewport):
             page.get_by_test_id("player-row").first.get_by_role("button").first.click()
         page.wait_for_timeout(300)
         found[tab] = serious(page)
+    for system, tab in NATIONAL:
+        page.select_option("#system", system)
+        page.click(f"#tab-{tab}")
+        expect(page.locator("#results-national-event" if tab == "event" else "#results-national")).to_be_visible()
+        page.wait_for_timeout(300)
+        found[f"{system} {tab}"] = serious(page)
     assert not any(found.values()), found
     page.context.close()
 

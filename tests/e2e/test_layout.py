@@ -20,11 +20,21 @@ GAMES = "1750:1,1900:0.5,2010:0"
 VECTOR = f"?rating=1800&k=20&games={GAMES}&rules=2025-10-01"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 667}
-TABS = ["tournament", "single", "performance", "initial", "lichess"]
+TABS = ["tournament", "single", "performance", "initial", "lichess", "uscf", "dwz", "ecf"]
 # Each tab's headline figure, as its result section shows it.
 FIGURE = {"tournament": "[data-testid=new-rating]", "single": "#single-table tr[data-side=player] td:nth-child(5)",
           "performance": "[data-testid=performance-rating]", "initial": "[data-testid=initial-rating]",
-          "lichess": "[data-testid=lichess-win]"}
+          "lichess": "[data-testid=lichess-win]", **{s: "[data-testid=national-new]" for s in ("uscf", "dwz", "ecf")}}
+SYSTEMS = ("lichess", "uscf", "dwz", "ecf")  # a "tab" of TABS that is a rating system: its first tab
+
+
+def choose(page: Page, tab: str) -> None:
+    """Shows a tab of TABS: FIDE's tab, or the rating system's first (lichess's only) tab."""
+    system = tab if tab in SYSTEMS else "fide"
+    if page.locator("#system").input_value() != system:
+        page.select_option("#system", system)
+    if system == "fide":
+        page.click(f"#tab-{tab}")
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +83,7 @@ def test_the_answer_is_in_view_on_every_tab_while_editing(browser, url, viewport
     many = ",".join(f"{1500 + 20 * i}:1" for i in range(30))
     page = opened(browser, f"{url}?rating=1800&k=20&games={many}&rules=2025-10-01&opponent=1900", viewport)
     for tab in TABS:
-        page.click(f"#tab-{tab}")
+        choose(page, tab)
         page.evaluate("() => scrollTo(0, 0)")
         expect(page.locator(FIGURE[tab])).to_have_text(re.compile(r"\d"))
         assert headline_in_view(page, tab), (tab, "at load")
@@ -102,14 +112,14 @@ def test_nothing_is_wider_than_a_phone(browser, url):
         return r.width && r.right > innerWidth + 0.5 && !e.closest('.visually-hidden, thead');
     }).map((e) => e.tagName + '#' + e.id + '.' + e.className)"""
     for tab in TABS:
-        page.click(f"#tab-{tab}")
+        choose(page, tab)
         expect(page.locator(FIGURE[tab])).not_to_have_text("–")
         assert page.evaluate(wide) == [], tab
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], tab
     # The tabs: every one on screen, in at most two tidy rows.
     rows = page.locator("[role=tab]").evaluate_all("(tabs) => new Set(tabs.map((t) => t.getBoundingClientRect().top)).size")
     assert rows <= 2
-    page.click("#tab-event")
+    choose(page, "event")
     page.set_input_files("#event-file", DATA / "codes.trf")
     expect(page.get_by_test_id("player-row")).to_have_count(5)
     page.get_by_role("button", name="WGM Alpha, Ann").click()
@@ -249,8 +259,8 @@ def test_one_announcement_per_settled_result_on_every_tab(browser, url):
     said = page.evaluate("window.said")
     assert said == [f"New rating {expected.new_rating}, change {expected.change_rounded:+d}."], said
     for tab, words in (("single", "If you win"), ("performance", "Performance rating"), ("initial", "First rating"),
-                       ("lichess", "On lichess: if you win")):
-        page.click(f"#tab-{tab}")
+                       ("lichess", "On lichess: if you win"), ("uscf", "New US Chess rating")):
+        choose(page, tab)
         expect(page.locator("#live")).to_contain_text(words)
     page.context.close()
 
