@@ -77,6 +77,21 @@ def option_name(field: str | None) -> str:
     return f"{name} #{int(index) + 1}" + (f" ({part})" if part else "")
 
 
+def event_option_name(ns: argparse.Namespace, field: str | None, options: dict[str, str]) -> str:
+    """The option of ``event --system ...`` that a national system's field came from (``options``:
+    the field's head to its option), else :func:`option_name`.
+
+    >>> ns = argparse.Namespace(command="event")
+    >>> event_option_name(ns, "partial[Alpha]", {"partial": "--ecf-partial"}), event_option_name(ns, "k", {})
+    ('--ecf-partial Alpha', '--k')
+    """
+    if ns.command == "event" and field:
+        head, bracket, rest = field.partition("[")
+        if head in options:
+            return options[head] + (f" {rest.rstrip(']')}" if bracket else "")
+    return option_name(field)
+
+
 def num(x: Any, places: int = 2, sign: bool = False) -> str:
     if x is None:
         return "-"

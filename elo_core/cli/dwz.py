@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from elo_core.cli.common import GAME_HELP, Command, num, option_name, score_text
+from elo_core.cli.common import GAME_HELP, Command, event_option_name, num, score_text
 from elo_core.errors import EloError
 
 COMMANDS = {"dwz": "dwz"}
@@ -52,18 +52,12 @@ def request(ns: argparse.Namespace) -> tuple[str, dict[str, Any]]:
                    "end": ns.end, "rulebook": ns.rulebook}
 
 
-_EVENT_FIELDS = {"index": "--dwz-index", "index_by_player": "--dwz-index", "rulebook": "--dwz-rulebook",
+_EVENT_FIELDS = {"index": "--dwz-index", "index_by_player": "--dwz-index", "dwz_index": "--dwz-index", "rulebook": "--dwz-rulebook",
                  "ratings_as_dwz": "--ratings-as-dwz", "rules": "--rules"}
 
 
 def where(ns: argparse.Namespace, field: str | None) -> str:
-    if ns.command == "event" and field:
-        head, bracket, rest = field.partition("[")
-        if head in _EVENT_FIELDS:
-            return _EVENT_FIELDS[head] + (f" {rest.rstrip(']')}" if bracket else "")
-        if head in ("dwz_index",):
-            return "--dwz-index"
-    return option_name(field)
+    return event_option_name(ns, field, _EVENT_FIELDS)
 
 
 def table(op: str, r: Any) -> str:

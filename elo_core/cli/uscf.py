@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from elo_core.cli.common import Command, num, option_name, score_text
+from elo_core.cli.common import Command, event_option_name, num, score_text
 
 COMMANDS = {"uscf": "uscf"}
 """Subcommand -> the JSON door's operation (``uscf_event``: ``event FILE --system uscf``)."""
@@ -70,11 +70,7 @@ _EVENT_FIELDS = {"pool": "--uscf-pool", "dual": "--uscf-dual", "start_by_player"
 
 
 def where(ns: argparse.Namespace, field: str | None) -> str:
-    if ns.command == "event" and field:
-        head, bracket, rest = field.partition("[")
-        if head in _EVENT_FIELDS:
-            return _EVENT_FIELDS[head] + (f" {rest.rstrip(']')}" if bracket else "")
-    return option_name(field)
+    return event_option_name(ns, field, _EVENT_FIELDS)
 
 
 def table(op: str, r: Any) -> str:
