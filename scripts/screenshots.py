@@ -71,7 +71,11 @@ def blog_shot(browser, url: str, out: Path) -> Path:
                                     timeout=120_000)
         blog.wait_for_timeout(1000)
         path = out / "blog-two-embeds.png"
-        blog.screenshot(path=str(path), full_page=True)
+        # A full-page capture leaves what lies below the first cross-origin frame unpainted
+        # (headless Chromium): the window is made as tall as the post instead.
+        blog.set_viewport_size({"width": 420, "height": blog.evaluate("document.documentElement.scrollHeight")})
+        blog.wait_for_timeout(500)
+        blog.screenshot(path=str(path))
         blog.close()
     shutil.rmtree(host_dir)
     return path
