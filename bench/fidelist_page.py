@@ -35,6 +35,14 @@ window.eloLongTasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.eloLongTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
+window.eloFrames = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.duration < 150) continue;
+    window.eloFrames.push({ start: e.startTime, ms: e.duration, blocking: e.blockingDuration,
+      scripts: e.scripts.map((s) => `${(s.sourceURL || "").split("/").pop()} ${s.sourceFunctionName} ${s.invoker} ${Math.round(s.duration)} ms`) });
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
 """
 WAIT = 600_000
 
@@ -113,6 +121,10 @@ def main() -> None:
             tasks = [d for s, d in page.evaluate("() => window.eloLongTasks") if s >= since]
             print(f"read and kept in {took:.1f} s: {status.inner_text()}")
             print(f"page's long tasks while reading: {len(tasks)}, longest {max(tasks, default=0):.0f} ms")
+            for frame in page.evaluate("() => window.eloFrames"):
+                if frame["start"] >= since:
+                    print(f"  a long frame at {(frame['start'] - since) / 1000:.1f} s: {frame['ms']:.0f} ms "
+                          f"(blocking {frame['blocking']:.0f} ms): {'; '.join(frame['scripts']) or 'no script: the browser'}")
             print(f"find by ID, keystroke to options: {keystroke_to_options(page, str(EXAMPLES[2].id)):.0f} ms")
             print(f"find by name, keystroke to options: {keystroke_to_options(page, 'hallgrimsson m'):.0f} ms")
             page.reload()

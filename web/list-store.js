@@ -33,9 +33,20 @@ function idbDo(mode, act) {
   }));
 }
 
+// Written a piece per task: tens of MB copied at once held the page for a long task.
+const PIECE = 4 << 20;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+async function* pieces(bytes) {
+  for (let at = 0; at < bytes.byteLength; at += PIECE) {
+    await nextTask();
+    yield new Uint8Array(bytes, at, Math.min(PIECE, bytes.byteLength - at));
+  }
+}
+
 async function writeFile(dir, name, data) {
   const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
-  await writable.write(data);
+  if (typeof data === "string") await writable.write(data);
+  else for await (const piece of pieces(data)) await writable.write(piece);
   await writable.close();
 }
 
@@ -56,14 +67,15 @@ export class ListStore {
 
   // Keeps `bytes` (an ArrayBuffer) and `about` (plain JSON), replacing what was kept.
   async keep(bytes, about) {
-    const blob = new Blob([bytes]);
     if ((await this.#place()) === "opfs") {
       const dir = await navigator.storage.getDirectory();
       await writeFile(dir, ABOUT, "{}"); // a list half written is never taken for whole
-      await writeFile(dir, FILE, blob);
+      await writeFile(dir, FILE, bytes);
       await writeFile(dir, ABOUT, JSON.stringify(about));
     } else {
-      await idbDo("readwrite", (s) => s.put({ about, blob }, DB.key));
+      const blobs = [];
+      for await (const piece of pieces(bytes)) blobs.push(new Blob([piece]));
+      await idbDo("readwrite", (s) => s.put({ about, blob: new Blob(blobs) }, DB.key));
     }
     navigator.storage?.persist?.().catch(() => {});
   }

@@ -38,6 +38,8 @@ export class Lookup {
     });
     document.addEventListener("focusin", (e) => this.#on && this.#owns(e.target) && this.#attach(e.target));
     document.addEventListener("input", (e) => this.#on && this.#owns(e.target) && this.#typed(e.target));
+    // K typed by hand is no longer the list's: its note goes (#choose writes it after filling K).
+    document.addEventListener("input", (e) => e.target.id === "k" && $("k-list-note")?.remove());
     document.addEventListener("keydown", (e) => this.#on && e.target === this.#input && this.#key(e), { capture: true });
     document.addEventListener("focusout", (e) => e.target === this.#input && this.#close());
   }

@@ -84,6 +84,8 @@ def test_open_find_fill_keep_and_remove(page: Page, url, combined):
     expect(page.locator("#birth_year")).to_have_value("1990")
     expect(page.get_by_test_id("k-list-note")).to_contain_text("FIDE's own K")
     expect(rating).to_have_attribute("aria-expanded", "false")
+    page.locator("#k").fill("20")  # K typed by hand: no longer the list's
+    expect(page.get_by_test_id("k-list-note")).to_have_count(0)
 
     # By name, without accents, "First Last" and "Last, First"; in a game row's opponent box.
     opp = page.get_by_test_id("game-row").first.locator(".opp")
