@@ -42,6 +42,7 @@ export class Lookup {
     document.addEventListener("input", (e) => e.target.id === "k" && $("k-list-note")?.remove());
     document.addEventListener("keydown", (e) => this.#on && e.target === this.#input && this.#key(e), { capture: true });
     document.addEventListener("focusout", (e) => e.target === this.#input && this.#close());
+    addEventListener("resize", () => this.#close());
   }
 
   // A list is in use (true) or not.
@@ -103,8 +104,12 @@ export class Lookup {
       empty.textContent = note ? `No player: ${note}` : "No player of that name in the list.";
       box.append(empty);
     }
-    input.closest(".field, td")?.append(box);
+    // On the body, under the box: the form's groups clip what overflows them.
+    if (box.parentNode !== document.body) document.body.append(box);
     box.hidden = false;
+    const at = input.getBoundingClientRect();
+    const left = Math.max(4, Math.min(at.left, document.documentElement.clientWidth - box.offsetWidth - 4));
+    Object.assign(box.style, { top: `${at.bottom + scrollY + 2}px`, left: `${left + scrollX}px` });
     input.setAttribute("aria-expanded", "true");
     input.removeAttribute("aria-activedescendant");
   }
