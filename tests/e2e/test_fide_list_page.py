@@ -139,6 +139,18 @@ def test_a_file_that_is_not_a_list_says_what_was_expected(page: Page, url, tmp_p
     expect(message).to_contain_text("players_list.zip", timeout=30_000)
     expect(message).to_contain_text("Expected FIDE's rating list")
     expect(page.get_by_test_id("fide-list-status")).to_have_text("none opened")
+    empty = tmp_path / "standard_rating_list.zip"
+    empty.write_bytes(b"")
+    page.get_by_test_id("fide-list-file").set_input_files(empty)
+    expect(message).to_contain_text("standard_rating_list.zip", timeout=30_000)
+    expect(message).to_contain_text("empty")
+    expect(page.locator("#rating")).not_to_have_attribute("role", "combobox")
+
+
+def test_an_embed_has_no_fide_list(page: Page, url):
+    ready(page, url, "?embed=1")
+    expect(page.locator("#fide-list")).to_be_hidden()
+    expect(page.locator("#rating")).not_to_have_attribute("role", "combobox")
 
 
 def test_an_event_takes_k_titles_and_federations_from_the_list(page: Page, url, combined, tmp_path):
