@@ -185,3 +185,23 @@ def test_the_kept_list_works_offline(page: Page, url, combined):
     page.locator("#rating").fill(str(JUNIOR.id))
     expect(options(page).first).to_contain_text("Li, Na")
     page.context.set_offline(False)
+
+
+DROP = """([bytes, name]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([new Uint8Array(bytes)], name));
+  document.getElementById("fide-list").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+}"""
+
+
+def test_a_list_dropped_on_the_box_and_the_single_games_opponent(page: Page, url, standard):
+    ready(page, url, "?tab=single")
+    page.evaluate(DROP, [list(standard.read_bytes()), standard.name])
+    expect(page.get_by_test_id("fide-list-status")).to_contain_text(f"September 2026, {len(STANDARD)} players", timeout=30_000)
+    opponent = page.locator("#opponent")
+    opponent.fill("magnus hallgr")
+    expect(options(page).first).to_contain_text("Hallgrimsson, Magnus")
+    opponent.press("ArrowDown")
+    opponent.press("Enter")
+    expect(opponent).to_have_value("2830")
+    expect(page.get_by_test_id("k-list-note")).to_have_count(0)  # an opponent's K is not the list's note
