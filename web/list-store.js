@@ -7,13 +7,9 @@ const FILE = "fide-list-index"; // worker.js keeps its snapshot in the same OPFS
 const ABOUT = "fide-list-about.json";
 const DB = { name: "elo-fide-list", store: "list", key: "kept" };
 
-const opfs = async () => {
-  if (!navigator.storage?.getDirectory) return null;
-  const dir = await navigator.storage.getDirectory();
-  // Safari gives the main thread OPFS without createWritable: IndexedDB there.
-  const probe = await dir.getFileHandle(ABOUT, { create: true });
-  return typeof probe.createWritable === "function" ? dir : null;
-};
+// Safari gives the main thread OPFS without createWritable: IndexedDB there.
+const opfs = async () => navigator.storage?.getDirectory && typeof FileSystemFileHandle === "function" &&
+  typeof FileSystemFileHandle.prototype.createWritable === "function" && (await navigator.storage.getDirectory());
 
 function idb() {
   return new Promise((resolve, reject) => {
@@ -84,7 +80,8 @@ export class ListStore {
   async load() {
     if ((await this.#place()) === "opfs") {
       const dir = await navigator.storage.getDirectory();
-      const about = JSON.parse(await (await (await dir.getFileHandle(ABOUT)).getFile()).text() || "{}");
+      const handle = await dir.getFileHandle(ABOUT).catch(() => null); // none: nothing kept
+      const about = handle ? JSON.parse(await (await handle.getFile()).text() || "{}") : {};
       if (!about.players) return null;
       const bytes = await (await (await dir.getFileHandle(FILE)).getFile()).arrayBuffer();
       return { about, bytes };

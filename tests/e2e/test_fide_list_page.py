@@ -205,3 +205,15 @@ def test_a_list_dropped_on_the_box_and_the_single_games_opponent(page: Page, url
     opponent.press("Enter")
     expect(opponent).to_have_value("2830")
     expect(page.get_by_test_id("k-list-note")).to_have_count(0)  # an opponent's K is not the list's note
+
+
+def test_kept_in_indexeddb_where_the_page_has_no_opfs_writer(page: Page, url, standard):
+    page.add_init_script("delete FileSystemFileHandle.prototype.createWritable;")  # as Safari's main thread
+    ready(page, url)
+    expect(page.get_by_test_id("fide-list-where")).to_contain_text("IndexedDB")
+    page.get_by_test_id("fide-list-file").set_input_files(standard)
+    expect(page.get_by_test_id("fide-list-status")).to_contain_text(f"September 2026, {len(STANDARD)} players", timeout=30_000)
+    page.reload()
+    expect(page.get_by_test_id("fide-list-status")).to_contain_text(f"September 2026, {len(STANDARD)} players",
+                                                                    timeout=LOAD_TIMEOUT)
+    assert page.evaluate("async () => (await indexedDB.databases()).map((d) => d.name)").count("elo-fide-list") == 1
