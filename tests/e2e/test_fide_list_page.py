@@ -217,3 +217,14 @@ def test_kept_in_indexeddb_where_the_page_has_no_opfs_writer(page: Page, url, st
     expect(page.get_by_test_id("fide-list-status")).to_contain_text(f"September 2026, {len(STANDARD)} players",
                                                                     timeout=LOAD_TIMEOUT)
     assert page.evaluate("async () => (await indexedDB.databases()).map((d) => d.name)").count("elo-fide-list") == 1
+
+
+def test_a_restarted_worker_gets_the_kept_list_back(page: Page, url, standard):
+    ready(page, url)
+    page.get_by_test_id("fide-list-file").set_input_files(standard)
+    expect(page.get_by_test_id("fide-list-status")).to_contain_text("September 2026", timeout=30_000)
+    page.workers[0].evaluate("setTimeout(() => { throw new Error('simulated crash') })")
+    page.wait_for_function("() => performance.getEntriesByName('elo:restarted').length > 0", timeout=60_000)
+    expect(page.locator("body")).to_have_class(re.compile(r"\bengine-ready\b"), timeout=LOAD_TIMEOUT)
+    page.locator("#rating").fill(str(CHAMPION.id))
+    expect(options(page).first).to_contain_text("Hallgrimsson, Magnus", timeout=30_000)
