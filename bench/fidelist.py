@@ -86,7 +86,11 @@ def main() -> None:
         kept = call("list_export", {"encoding": "bytes"})
         size = len(kept["data"]) if isinstance(kept, dict) and "data" in kept else None
         print(f"kept form made in {time.perf_counter() - start:.2f} s"
-              + (f", {size / 1e6:.1f} MB" if size else f": {type(kept).__name__}"))
+              + (f", {size / 1e6:.1f} MB" if size else f": {type(kept).__name__}")
+              + f" (format 1, the columns as in memory, was {index_bytes() / 1e6:.1f} MB)")
+        start = time.perf_counter()
+        call("list_import", {"data": kept["data"]})
+        print(f"kept form loaded back (list_import) in {time.perf_counter() - start:.2f} s")
 
 
 if __name__ == "__main__":

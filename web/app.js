@@ -10,10 +10,12 @@ import { Charts } from "./charts.js";
 import { WORKER } from "./contract.js";
 import { Engine, scriptURLs, STALL_MS } from "./engine.js";
 import { EventTab } from "./event.js";
+import { FideListBox } from "./fide-list.js";
 import { Form, requests, setValue } from "./form.js";
 import { grouped, setText, today } from "./format.js";
 import { Headline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
+import { Lookup } from "./lookup.js";
 import { embedCode, OfflineCopy, primeCodeCache, reportHeight, startWhenInView } from "./lifecycle.js";
 import { Results, showBands } from "./render.js";
 import { renderNational, renderNationalEvent } from "./national.js";
@@ -43,6 +45,9 @@ const kept = new KeptInputs({ embed: address.embed, onTrouble: () => showKeeping
 const eventTab = new EventTab(kept);
 const form = new Form({ rows, event: eventTab });
 const waiting = new Waiting();
+// The FIDE list the user opened (not in an embed): players offered in the rating boxes.
+const lookup = address.embed || sandboxed ? null : new Lookup({ ask, kind: () => document.getElementById("kind").value });
+const fideList = lookup && new FideListBox({ ask, onChange: (about) => (lookup.enable(Boolean(about)), update()) });
 
 const $ = (id) => document.getElementById(id);
 const RENDER = { rate: (a) => results.rate(a), kfactor: (a) => results.kfactor(a), what_if: (a) => results.whatIf(a),
@@ -297,7 +302,7 @@ function bindControls() {
     $("k").value = $("use-k").dataset.k;
     update();
   });
-  eventTab.bind({ ask, update, fill });
+  eventTab.bind({ ask, update, fill, fideList: () => Boolean(fideList?.inUse) });
   for (const id of ["share", "open-full", "embed-code", "embed-copy"]) {
     for (const type of ["pointerdown", "focusin"]) $(id).addEventListener(type, flushAddress);
   }
@@ -316,6 +321,7 @@ function start() {
   if (address.theme !== "auto") document.documentElement.dataset.theme = address.theme;
   reportHeight();
   if (!sandboxed) engine.onStatus(showStatus);
+  if (fideList) engine.onStatus((s) => s.stage === "ready" && fideList.restore()); // each fresh worker gets the kept list
   if (address.embed && !sandboxed) startWhenInView(() => engine.start());
   // Offline copies and the primer wait until the worker's start is done and no one has typed for
   // a moment, so they never compete with the start or with typing (docs/performance.md). An

@@ -31,6 +31,10 @@ export const MESSAGE = Object.freeze({
  * @property {"ask"} type
  * @property {number} id
  * @property {string} request JSON text {"op", "args"} for elo_core.facade.handle
+ * @property {true} [binary] answered by elo_core.facade.handle_binary: bytes go beside the JSON,
+ *   never through it as base64 (a FIDE list's chunks, a kept list); the request's `"bytes"` names
+ *   the argument `bytes` fills
+ * @property {ArrayBuffer} [bytes] transferred, not copied
  */
 
 /**
@@ -39,6 +43,7 @@ export const MESSAGE = Object.freeze({
  * @property {"answer"} type
  * @property {number} id
  * @property {string} response JSON text of an EngineAnswer
+ * @property {ArrayBuffer | null} [bytes] a binary Ask's answer: its result's `data` (transferred)
  */
 
 /**

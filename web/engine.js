@@ -133,8 +133,12 @@ export class Engine {
 
   // `lane`: "calc" (the calculators) or "event" (a whole file, whose request is written in slices
   // first).
-  ask(op, args = {}, { lane = "calc" } = {}) {
+  // `binary`: bytes beside the JSON (contract.js, Ask): `{into, bytes}` puts the ArrayBuffer
+  // `bytes` (transferred: it is gone from the page) in argument `into`; the answer's bytes are its
+  // `bytes`. A binary request is never asked again of a fresh worker (its bytes are gone).
+  ask(op, args = {}, { lane = "calc", binary = null } = {}) {
     if (this.#failed) return Promise.reject(new EngineError("failed", this.#failed));
+    if (binary) return this.#send(JSON.stringify({ op, args, bytes: binary.into ?? null }), lane, binary);
     if (lane === "event") return requestTextInSlices(op, args).then((text) => this.#send(text, lane));
     return this.#send(requestText(op, args), lane);
   }
@@ -226,13 +230,15 @@ export class Engine {
     }
   };
 
-  #answered({ id, response }) {
+  #answered({ id, response, bytes }) {
     const p = this.#pending.get(id);
     if (!p) return;
     this.#pending.delete(id);
     for (const other of this.#pending.values()) other.sent = Math.max(other.sent, performance.now());
     this.#watch();
-    p.resolve(JSON.parse(response));
+    const answer = JSON.parse(response);
+    if (p.binary) answer.bytes = bytes ?? null;
+    p.resolve(answer);
   }
 
   // A fresh worker; the requests waiting are asked of it.
@@ -247,12 +253,17 @@ export class Engine {
       this.#restart(first?.[0], new EngineError("crashed", "The rating engine stopped unexpectedly while answering this; it was restarted."));
     });
     for (const [id, p] of this.#pending) {
+      if (p.binary) {
+        this.#pending.delete(id);
+        p.reject(new EngineError("crashed", "The rating engine was restarted while reading this file: open it again."));
+        continue;
+      }
       p.sent = performance.now();
       this.#worker.postMessage({ type: MESSAGE.ASK, id, request: p.text });
     }
   }
 
-  #send(text, lane) {
+  #send(text, lane, binary = null) {
     if (this.#failed) return Promise.reject(new EngineError("failed", this.#failed));
     const first = this.#head();
     if (first && first[1].lane === lane && lane === "event" && this.#ready && performance.now() - first[1].sent > REPLACE_AFTER_MS) {
@@ -260,8 +271,11 @@ export class Engine {
     }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { text, lane, resolve, reject, sent: performance.now() });
-      this.#worker?.postMessage({ type: MESSAGE.ASK, id, request: text });
+      this.#pending.set(id, { text, lane, resolve, reject, sent: performance.now(), binary: Boolean(binary) });
+      if (binary) {
+        const bytes = binary.bytes ?? null;
+        this.#worker?.postMessage({ type: MESSAGE.ASK, id, request: text, binary: true, bytes }, bytes ? [bytes] : []);
+      } else this.#worker?.postMessage({ type: MESSAGE.ASK, id, request: text });
       if (this.#pending.size === 1) this.#watch();
     });
   }

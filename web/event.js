@@ -176,6 +176,7 @@ export class EventTab {
       if (args.exemption === HOST_EXEMPTION) args.host_federation = $(OPTIONS.host_federation).value;
     }
     for (const [name, values] of Object.entries(tab.perPlayer)) if (Object.keys(values).length) args[name] = { ...values };
+    if (this.#hooks?.fideList?.()) args.fide_list = true; // K, titles, federations, sex from the list in use
     return args;
   }
 

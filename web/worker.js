@@ -141,12 +141,14 @@ self.onmessage = async ({ data }) => {
   const { MESSAGE, internalError } = await contract;
   const scheduler = await ready;
   if (data?.type !== MESSAGE.ASK) return;
-  let response;
+  let response, bytes;
   try {
-    response = scheduler ? scheduler.answer(data.request) : internalError("the Python runtime did not load");
+    response = scheduler ? scheduler.answer(data.request, data.binary ? data : undefined) : internalError("the Python runtime did not load");
+    if (data.binary && typeof response === "object") ({ response, bytes } = response);
   } catch (e) {
     response = internalError(lastLine(e));
   }
-  postMessage({ type: MESSAGE.ANSWER, id: data.id, response });
+  if (data.binary) postMessage({ type: MESSAGE.ANSWER, id: data.id, response, bytes: bytes ?? null }, bytes ? [bytes] : []);
+  else postMessage({ type: MESSAGE.ANSWER, id: data.id, response });
   scheduler?.answered();
 };

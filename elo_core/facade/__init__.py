@@ -61,6 +61,36 @@ def handle(request: str) -> str:
         return json.dumps(_not_loaded(e))
 
 
+def handle_binary(request: str, data: bytes | None) -> tuple[str, bytes | None]:
+    """:func:`handle` for requests whose bytes go beside the JSON, not in it as base64: the page's
+    worker hands over a FIDE list's chunk, or a kept list, as they are. ``data`` is the value of the
+    argument the request names in ``"bytes"``; an answer's ``data`` bytes come back beside its JSON
+    (``bytes`` in its place: their length). Never raises.
+
+    >>> handle_binary('{"op": "list_forget", "args": {}}', None)
+    ('{"ok": true, "result": {"forgotten": false}}', None)
+    """
+    try:
+        req = json.loads(request)
+        if not isinstance(req, dict) or not isinstance(req.get("args", {}), dict):
+            raise EloError(None, "a request is {op, args}")
+        args = dict(req.get("args", {}))
+        if isinstance(req.get("bytes"), str) and data is not None:
+            args[req["bytes"]] = data
+        result = call(str(req.get("op")), args)
+        out = None
+        if isinstance(result, dict) and isinstance(result.get("data"), (bytes, bytearray)):
+            out = bytes(result["data"])
+            result = {**result, "data": None}
+        return json.dumps({"ok": True, "result": result}, allow_nan=False), out
+    except EloError as e:
+        return json.dumps(_refused(e)), None
+    except (ValueError, RecursionError, LookupError, TypeError) as e:
+        return json.dumps(_malformed(e)), None
+    except ImportError as e:
+        return json.dumps(_not_loaded(e)), None
+
+
 def call(op: str, args: dict[str, Any]) -> Any:
     """Run one operation on decoded arguments and return a JSON-able value; :class:`EloError`
     (a :class:`~elo_core.errors.FieldErrors` for several fields) when the input is bad."""

@@ -2,10 +2,12 @@
 IndexedDB) and to load again without reading the list: no parsing, the columns taken as they are.
 
 The bytes: :data:`MAGIC`, the format's version and the length of a JSON head (what is known of
-the list, the small tables, each column's length and type), the head, then each column's bytes,
-little-endian, and last a checksum (Adler-32) of everything before it. :func:`parts` gives them as
-pieces without copying the columns (the worker writes them one by one); :func:`load` takes the
-columns as views of the bytes given, copying only the names.
+the list, the small tables, each column's length, type and packed length), the head, then each
+column packed, and last a checksum (Adler-32) of everything before it. A column is packed as its
+byte planes (every value's first byte, then every second byte, ...; little-endian), compressed
+with zlib: the high bytes of the numbers are alike and the records' fields repeat, so the planes
+compress well and fast (bench/RESULTS.md). :func:`parts` gives the pieces (the worker writes them
+one by one); :func:`load` unpacks each column into its own buffer, so the bytes given can be let go.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from elo_core.fidelist.index import FideList, Parts
 from elo_core.fidelist.player import ListInfo
 
 MAGIC = b"elo_core FIDE list index\n"
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the bytes change meaning: a kept index of another format is read again from the list."""
 COLUMNS = ("ids", "starts", "order", "table", "bounds", "entries", "records", "names")
-"""In this order the 4-byte columns stand on 4-byte boundaries (the head is padded to 8)."""
+LEVEL = 1
+"""zlib's level: the higher levels take several times as long for a few per cent less."""
 _HEAD = struct.Struct("<II")
 _TAIL = struct.Struct("<I")
 
@@ -43,17 +46,40 @@ def parts(fide_list: FideList) -> list[bytes | memoryview]:
     if sys.byteorder != "little":
         views = [memoryview(_swapped(columns[name])).cast("B") if isinstance(columns[name], array) else v
                  for name, v in zip(COLUMNS, views)]
+    packed = [_pack(v, _width(name)) for name, v in zip(COLUMNS, views)]
     head = json.dumps({
         "info": fide_list.info.to_dict(), "people": p.people, "written": {str(k): v for k, v in p.written.items()},
         "slots": p.slots, "keys": b"\n".join(p.keys).decode("ascii"),
-        "columns": [[name, _type(columns[name]), len(v)] for name, v in zip(COLUMNS, views)],
+        "columns": [[name, _type(columns[name]), len(v), len(z)] for name, v, z in zip(COLUMNS, views, packed)],
     }, separators=(",", ":")).encode("utf-8")
-    head += b" " * (-(len(MAGIC) + _HEAD.size + len(head)) % 8)
-    out: list[bytes | memoryview] = [MAGIC + _HEAD.pack(FORMAT, len(head)) + head, *views]
+    out: list[bytes | memoryview] = [MAGIC + _HEAD.pack(FORMAT, len(head)) + head, *packed]
     checksum = 1
     for piece in out:
         checksum = zlib.adler32(piece, checksum)
     out.append(_TAIL.pack(checksum))
+    return out
+
+
+def _width(name: str) -> int:
+    """Bytes of one value of a column: its planes."""
+    return RECORD.size if name == "records" else 1 if name == "names" else 4
+
+
+def _pack(view: memoryview, width: int) -> bytes:
+    planes = view if width == 1 else b"".join(bytes(view[i::width]) for i in range(width))
+    return zlib.compress(planes, LEVEL)
+
+
+def _unpack(packed: memoryview, length: int, width: int) -> bytearray:
+    planes = zlib.decompress(packed, bufsize=max(length, 1))
+    if len(planes) != length or length % width:
+        raise ValueError("a column's length")
+    if width == 1:
+        return bytearray(planes)
+    out = bytearray(length)
+    size = length // width
+    for i in range(width):
+        out[i::width] = planes[i * size:(i + 1) * size]
     return out
 
 
@@ -79,16 +105,16 @@ def load(data: bytes | bytearray | memoryview) -> FideList:
         head = json.loads(bytes(view[at:at + head_length]))
         at += head_length
         columns: dict[str, Any] = {}
-        for name, kind, length in head["columns"]:
-            piece = view[at:at + length]
-            at += length
-            columns[name] = bytes(piece) if name == "names" else piece if kind == "B" else _column(piece, kind)
+        for name, kind, length, size in head["columns"]:
+            piece = _unpack(view[at:at + size], length, _width(name))
+            at += size
+            columns[name] = bytes(piece) if name == "names" else piece if kind == "B" else _column(memoryview(piece), kind)
         info = _info(head["info"])
         keys = head["keys"].encode("ascii").split(b"\n") if head["keys"] else []
         result = Parts(columns["records"], columns["ids"], columns["names"], columns["starts"],
                        {int(k): v for k, v in head["written"].items()}, [tuple(p) for p in head["people"]],
                        columns["order"], columns["table"], keys, columns["bounds"], columns["entries"], dict(head["slots"]))
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, zlib.error) as e:
         raise _refuse(f"they are not whole ({type(e).__name__})") from None
     _check(result, info)
     return FideList(info, result)

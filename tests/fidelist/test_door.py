@@ -9,7 +9,7 @@ import pytest
 from eventgen import trf_line
 from fidelist_files import CHAMPION, JUNIOR, listed, text, zipped
 
-from elo_core.facade import ELSEWHERE, OPS, handle
+from elo_core.facade import ELSEWHERE, OPS, handle, handle_binary
 from elo_core.facade import fidelist as door
 
 LIST_OPS = ("list_open", "list_read", "list_use", "list_find", "list_info", "list_export", "list_import", "list_forget")
@@ -147,3 +147,27 @@ def test_an_events_players_filled_from_the_list_in_use_and_a_new_list_rates_it_a
     ok("list_use")  # September's list: a junior not in it, so no K from it
     again = ok("event", text=_trf(), fide_list=True)
     assert again["players"][1]["k_source"] != "list" and "filled in for 1 of 2" in " ".join(again["event"]["assumptions"])
+
+
+def test_bytes_go_beside_the_json_as_the_worker_hands_them_over():
+    def binary(op, data=None, into=None, **args):
+        text, out = handle_binary(json.dumps({"op": op, "args": args, **({"bytes": into} if into else {})}), data)
+        return json.loads(text), out
+
+    progress, _ = binary("list_open", size=len(ZIP), name="players_list.zip", month="2026-10")
+    at = 0
+    while not progress["result"]["done"]:
+        chunk = ZIP[at:at + 7000] if progress["result"]["needs_input"] else None
+        at += 7000
+        progress, _ = binary("list_read", chunk, "chunk", last=chunk is not None and at >= len(ZIP))
+        assert progress["ok"], progress
+    kept_players = binary("list_use")[0]["result"]["players"]
+    kept, data = binary("list_export", encoding="bytes")
+    assert kept["result"] == {"data": None, "bytes": len(data)} and data.startswith(b"elo_core FIDE list index")
+    ok("list_forget")
+    back, _ = binary("list_import", data, "data")
+    assert back["ok"] and back["result"]["players"] == kept_players
+    assert ok("list_find", query=str(CHAMPION.id))["name"] == CHAMPION.name
+    refused_, out = binary("list_import", b"not a kept list", "data")
+    assert out is None and refused_["errors"][0]["field"] == "data"
+    assert json.loads(handle_binary("{", None)[0])["ok"] is False

@@ -145,6 +145,17 @@ export async function loadRuntime(loader, { here, stdlibURL = here(FILES.stdlib)
   }
 }
 
+// elo_core's door for bytes beside the JSON: a JS Uint8Array in as Python bytes, bytes out as a
+// Uint8Array (both copied).
+const BINARY = `
+def _elo_binary(request, data):
+    from pyodide.ffi import to_js
+    from elo_core.facade import handle_binary
+    text, out = handle_binary(request, data.to_bytes() if hasattr(data, "to_bytes") else None)
+    return [text, None if out is None else to_js(memoryview(out))]
+_elo_binary
+`;
+
 // A started interpreter, as the rest of the worker uses it.
 export class Runtime {
   #pyodide;
@@ -159,8 +170,23 @@ export class Runtime {
 
   // elo_core's JSON door, looked up once and called per request (request text -> answer text; a
   // Python exception is thrown as a JS error whose message ends with it), and its version.
+  // `handle(request, {binary, bytes})`: a binary request (contract.js, Ask) answers {response,
+  // bytes}, its bytes copied into and out of Python once each.
   eloCore() {
-    return { handle: this.#pyodide.pyimport("elo_core.facade").handle, version: this.#pyodide.pyimport("elo_core").__version__ };
+    const door = this.#pyodide.pyimport("elo_core.facade");
+    const plain = door.handle;
+    const binary = this.#pyodide.runPython(BINARY);
+    const handle = (request, { binary: isBinary = false, bytes = null } = {}) => {
+      if (!isBinary) return plain(request);
+      const answer = binary(request, bytes ? new Uint8Array(bytes) : undefined); // undefined: Python's None
+      try {
+        const [response, out] = answer.toJs();
+        return { response, bytes: !out ? null : out.byteLength === out.buffer.byteLength ? out.buffer : out.slice().buffer };
+      } finally {
+        answer.destroy();
+      }
+    };
+    return { handle, version: this.#pyodide.pyimport("elo_core").__version__ };
   }
 
   // A restored interpreter's first words: a snapshot fixes `random`'s seed, so a fresh one; then

@@ -20,9 +20,10 @@ export class Scheduler {
     this.#handle = handle;
   }
 
-  // Lane 1: elo_core's answer to one request of the page (may throw: the caller answers).
-  answer(request) {
-    return this.#handle(request);
+  // Lane 1: elo_core's answer to one request of the page (may throw: the caller answers);
+  // `binary`: the Ask's {binary, bytes} (contract.js).
+  answer(request, binary) {
+    return this.#handle(request, binary);
   }
 
   // An answer went out to the page: the quiet time starts.
