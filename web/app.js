@@ -47,7 +47,9 @@ const form = new Form({ rows, event: eventTab });
 const waiting = new Waiting();
 // The FIDE list the user opened (not in an embed): players offered in the rating boxes.
 const lookup = address.embed || sandboxed ? null : new Lookup({ ask, kind: () => document.getElementById("kind").value });
-const fideList = lookup && new FideListBox({ ask, onChange: (about) => (lookup.enable(Boolean(about)), update()) });
+// The list's players are offered under FIDE only: its ratings are no other system's.
+const offerPlayers = () => lookup?.enable(Boolean(fideList?.inUse) && page.system === "fide");
+const fideList = lookup && new FideListBox({ ask, onChange: () => (offerPlayers(), update()) });
 
 const $ = (id) => document.getElementById(id);
 const RENDER = { rate: (a) => results.rate(a), kfactor: (a) => results.kfactor(a), what_if: (a) => results.whatIf(a),
@@ -163,6 +165,7 @@ function setTab(tab, focus) {
 function setSystem(system, focus = false) {
   page.system = system;
   selectSystem(system);
+  offerPlayers();
   setTab(tabFor(system, page.tab), focus);
 }
 

@@ -117,6 +117,22 @@ def test_open_find_fill_keep_and_remove(page: Page, url, combined):
     expect(page.get_by_test_id("fide-list-status")).to_have_text("none opened")
 
 
+def test_under_another_rating_system_the_list_offers_nobody(page: Page, url, combined):
+    # FIDE's ratings are no other system's: under US Chess the game rows are plain boxes.
+    ready(page, url)
+    open_combined(page, combined)
+    opp = page.get_by_test_id("game-row").first.locator(".opp")
+    expect(opp).to_have_attribute("role", "combobox")
+    page.select_option("#system", "uscf")
+    expect(page.locator("#fide-list")).to_be_hidden()
+    expect(opp).not_to_have_attribute("role", "combobox")
+    opp.fill("hallgr")
+    page.wait_for_timeout(500)
+    expect(page.get_by_role("listbox")).to_be_hidden()
+    page.select_option("#system", "fide")
+    expect(opp).to_have_attribute("role", "combobox")
+
+
 def test_a_list_of_another_month_asks_before_replacing(page: Page, url, combined, standard):
     ready(page, url)
     page.locator("#fide-list > summary").click()
