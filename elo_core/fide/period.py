@@ -94,6 +94,10 @@ class ListChange(Plain):
     base_k: int
     k_source: str
     n: int
+    w: float
+    """The score of the list's games counted, over its events."""
+    chg: Decimal
+    """The sum of the events' chg (score - PD): the score above the expected."""
     events: tuple[EventChange, ...]
     change: Decimal
     """The sum of the events' K x chg, unrounded."""
@@ -236,7 +240,9 @@ def _list_change(kind: str, rating: int, k: int, source: str, events: list[dict[
                      f"event apart would give {per_event:+d}.")
     if new < floor:
         notes.append(f"Below {floor}: the player is listed as unrated (the number is not published).")
-    return ListChange(kind, rating, k_eff, k, source, n, changes, total, rounded, new, new < floor, per_event, tuple(notes))
+    w = float(sum(c.w for c in changes))
+    chg = sum((c.chg for c in changes), Decimal(0))
+    return ListChange(kind, rating, k_eff, k, source, n, w, chg, changes, total, rounded, new, new < floor, per_event, tuple(notes))
 
 
 def _event_change(e: dict[str, Any], rating: int, k: int, latest: date | None) -> EventChange:

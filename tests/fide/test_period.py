@@ -168,3 +168,18 @@ def test_the_order_of_events_does_not_change_the_result(rating, evs, rnd: random
     a, b = (rate_period({"rating": rating, "k": 20, "events": e}).main for e in (events, shuffled))
     assert (a.change, a.change_rounded, a.new_rating, a.k) == (b.change, b.change_rounded, b.new_rating, b.k)
     assert a.change == sum((e.k_chg for e in a.events), Decimal(0))
+
+
+def test_each_list_gives_its_score_and_its_chg_over_its_events():
+    # The page shows a list's points scored and its score above the expected without adding
+    # anything up itself: W and chg summed over the events of that list only.
+    p = period(event("2025-11-01", [[1800, 1], [2000, 0.5]]), event("2025-11-10", [[2100, 0]]),
+               event("2025-11-12", [[1900, 1]], kind="rapid"), rapid={"rating": 1950, "k": 20})
+    main, rapid = p.main, p.other_lists[0]
+    assert main.w == sum(e.w for e in main.events) == 1.5
+    assert main.chg == sum(e.chg for e in main.events)
+    assert main.change == main.k * main.chg
+    assert (rapid.w, rapid.chg) == (1.0, rapid.events[0].chg)
+    out = json.loads(handle(json.dumps({"op": "period", "args": {"rating": 2000, "k": 20, "events": [
+        {"start": "2025-11-01", "games": [[1800, 1], [2000, 0.5]]}]}})))["result"]
+    assert (out["w"], out["chg"]) == (1.5, float(main.events[0].chg))
