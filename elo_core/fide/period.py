@@ -96,6 +96,8 @@ class ListChange(Plain):
     n: int
     w: float
     """The score of the list's games counted, over its events."""
+    expected: Decimal
+    """The sum of the PD of the list's games counted: W - chg."""
     chg: Decimal
     """The sum of the events' chg (score - PD): the score above the expected."""
     events: tuple[EventChange, ...]
@@ -242,7 +244,7 @@ def _list_change(kind: str, rating: int, k: int, source: str, events: list[dict[
         notes.append(f"Below {floor}: the player is listed as unrated (the number is not published).")
     w = float(sum(c.w for c in changes))
     chg = sum((c.chg for c in changes), Decimal(0))
-    return ListChange(kind, rating, k_eff, k, source, n, w, chg, changes, total, rounded, new, new < floor, per_event, tuple(notes))
+    return ListChange(kind, rating, k_eff, k, source, n, w, Decimal(str(w)) - chg, chg, changes, total, rounded, new, new < floor, per_event, tuple(notes))
 
 
 def _event_change(e: dict[str, Any], rating: int, k: int, latest: date | None) -> EventChange:

@@ -170,7 +170,7 @@ def test_the_order_of_events_does_not_change_the_result(rating, evs, rnd: random
     assert a.change == sum((e.k_chg for e in a.events), Decimal(0))
 
 
-def test_each_list_gives_its_score_and_its_chg_over_its_events():
+def test_each_list_gives_its_score_expected_and_chg_over_its_events():
     # The page shows a list's points scored and its score above the expected without adding
     # anything up itself: W and chg summed over the events of that list only.
     p = period(event("2025-11-01", [[1800, 1], [2000, 0.5]]), event("2025-11-10", [[2100, 0]]),
@@ -179,7 +179,8 @@ def test_each_list_gives_its_score_and_its_chg_over_its_events():
     assert main.w == sum(e.w for e in main.events) == 1.5
     assert main.chg == sum(e.chg for e in main.events)
     assert main.change == main.k * main.chg
+    assert main.expected == sum(g.pd for e in main.events for g in e.games if g.counted)
     assert (rapid.w, rapid.chg) == (1.0, rapid.events[0].chg)
     out = json.loads(handle(json.dumps({"op": "period", "args": {"rating": 2000, "k": 20, "events": [
         {"start": "2025-11-01", "games": [[1800, 1], [2000, 0.5]]}]}})))["result"]
-    assert (out["w"], out["chg"]) == (1.5, float(main.events[0].chg))
+    assert (out["w"], out["chg"], out["expected"]) == (1.5, float(main.events[0].chg), 1.5 - float(main.events[0].chg))
