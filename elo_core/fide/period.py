@@ -31,7 +31,7 @@ from elo_core.fide.kfactor import k_factor
 from elo_core.fide.performance import average_opponent
 from elo_core.fide.rating import GameResult, rate
 from elo_core.fide.rules import MAX_K_TIMES_GAMES, rules_in_force
-from elo_core.plain import Plain, omitted, plain, spread
+from elo_core.plain import Plain, omitted, plain, renamed, spread
 
 MAX_EVENTS = 62
 """Events in one period: two a day for a month is far more than anyone plays."""
@@ -121,7 +121,8 @@ class Period(Plain):
     other_lists: tuple[ListChange, ...]
     list_month: str | None
     """``YYYY-MM``: the list these events go on, from the latest date given."""
-    notes: tuple[str, ...]
+    notes: tuple[str, ...] = field(metadata=renamed("period_notes"))
+    """The period's own (the JSON's ``period_notes``: ``notes`` is the main list's)."""
     lists: tuple[ListChange, ...] = field(default=(), metadata=omitted())
 
 

@@ -184,3 +184,13 @@ def test_each_list_gives_its_score_expected_and_chg_over_its_events():
     out = json.loads(handle(json.dumps({"op": "period", "args": {"rating": 2000, "k": 20, "events": [
         {"start": "2025-11-01", "games": [[1800, 1], [2000, 0.5]]}]}})))["result"]
     assert (out["w"], out["chg"], out["expected"]) == (1.5, float(main.events[0].chg), 1.5 - float(main.events[0].chg))
+
+
+def test_the_periods_notes_do_not_hide_the_lists_notes_in_the_json():
+    # A period of 39 games ending on 30 November: the main list's K x n note and the period's
+    # "last 3 days" note each keep their key (the list is spread into the answer's top level).
+    out = json.loads(handle(json.dumps({"op": "period", "args": {"rating": 2000, "k": 20, "events": [
+        {"start": "2025-11-01", "games": [[2000, 0.5]] * 20}, {"start": "2025-11-28", "end": "2025-11-30",
+                                                              "games": [[2000, 0.5]] * 19}]}})))["result"]
+    assert out["k"] == 17 and "K 20 becomes 17" in " ".join(out["notes"])
+    assert "last 3 days" in " ".join(out["period_notes"])
