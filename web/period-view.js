@@ -111,7 +111,7 @@ export class PeriodView {
     }
     parts.push(line("Why a figure can differ from FIDE's once the list is out: FIDE may have rated an event from a " +
       "corrected Ro (a rating corrected after the list, or the list in force when the event started). Type the Ro " +
-      "FIDE shows in that event's “Rated from (Ro)”.", "why-differ"));
+      "FIDE shows in that event's field “Ro”.", "why-differ"));
     return parts;
   }
 

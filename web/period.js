@@ -183,7 +183,8 @@ export class Period {
     const fields = el("div", { class: "event-fields for-tournament" },
       field("name", ["Name", " (optional)"], inputs.name), field("start", ["Start"], inputs.start),
       field("end", ["End", " (optional)"], inputs.end), field("kind", ["Kind of play"], inputs.kind),
-      field("rating", ["Rated from", " (Ro)"], inputs.rating, "Empty: your rating on the current list of this kind."));
+      field("rating", ["Ro", " (the rating it is rated from)"], inputs.rating,
+        "Empty: your rating on the current list of its kind."));
     const cells = Object.fromEntries(COLUMNS.map(([, key]) => [key, el("td", { "data-col": key }, "–")]));
     const columns = el("table", { class: "fide-columns for-tournament", "data-testid": "event-columns" },
       el("caption", { class: "visually-hidden" }), el("thead", {}, el("tr", {}, ...COLUMNS.map(([h]) => el("th", { scope: "col" }, h)))),
@@ -200,7 +201,9 @@ export class Period {
     const made = { box, inputs, columns, cells, summary, notes, title, remove, games, rows: null, own: null };
     remove.addEventListener("click", () => this.#remove(made));
     if (!e) return made;
-    for (const f of FIELDS) if (typeof e[f] === "string") setValue(inputs[f], e[f]);
+    // An event's kind left out (a link's "event2=2025-11-15") is the period's: event 1's.
+    setValue(inputs.kind, this.#events[0]?.inputs.kind.value ?? "standard");
+    for (const f of FIELDS) if (typeof e[f] === "string" && e[f] !== "") setValue(inputs[f], e[f]);
     const table = el("table", { class: "games" }, $("game-rows").tHead.cloneNode(true));
     const forms = el("div", { hidden: "" });
     document.body.append(forms);
