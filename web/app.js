@@ -64,7 +64,7 @@ async function update() {
   // What is shown no longer matches the inputs until the answer comes (status.js, Waiting).
   waiting.start($(`results-${page.tab}`));
   // A long list of rows is still being built (rows.js): the request waits for the last of them.
-  if (rows.pending() || period.pending()) await Promise.all([rows.settled(), period.settled()]);
+  if (period.pending()) await period.settled(); // every event's rows (period.js), the page's too
   if (id !== page.latest) return;
   const state = form.read(page.tab);
   keepInputs(state);
@@ -122,7 +122,7 @@ function flushAddress() {
 function writeAddress() {
   // Rows still being built would give an address (and kept inputs) without the last games; the
   // address then still holds them.
-  if (rows.pending() || period.pending()) return void Promise.all([rows.settled(), period.settled()]).then(scheduleAddress);
+  if (period.pending()) return void period.settled().then(scheduleAddress);
   const { query, tooLong } = formatAddress(form.read(page.tab), { leave: form.rulesChosen() ? [] : ["rules"] });
   setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
   // Relative to the page, never built from its path: served at "//", a path would be read as a host.

@@ -68,13 +68,13 @@ export class Period {
     $("k").closest(".field").after(el("div", { class: "for-tournament" }, lists));
   }
 
-  // Whether rows of an event are still being added (app.js waits, as for the page's own rows).
+  // Whether rows of any event (the page's table's too) are still being added, and when all are in.
   pending() {
-    return this.#queue.length > 0;
+    return this.#rows.pending() || this.#queue.length > 0;
   }
 
   settled() {
-    return Promise.all(this.#queue);
+    return Promise.all([this.#rows.settled(), ...this.#queue]);
   }
 
   // The games table a row is in.
@@ -126,6 +126,7 @@ export class Period {
     this.#first(events[0]);
     for (const e of events.slice(1)) this.#add(e);
     this.#fillLists(period.lists);
+    this.#syncFirst();
   }
 
   // "Add event": the first press makes event 1's box of today's form, then a new event after the
@@ -224,37 +225,43 @@ export class Period {
     const at = this.#events.indexOf(event);
     if (at < 0) return;
     if (this.#events.length === 2) return this.#close(this.#events[1 - at]);
-    this.#drop(event);
+    this.#drop(event, this.#events[at + 1]);
     this.#events.splice(at, 1);
     this.#renumber();
+    this.#syncFirst();
     (this.#events[at] ?? this.#events.at(-1)).box.querySelector("summary").focus();
     this.#update();
   }
 
-  #drop(event) {
+  // Removes an event's box; event 1's games table (the page's) goes to `heir`, with heir's games.
+  #drop(event, heir) {
     if (event.rows === this.#rows) {
-      // Event 1 removed: the next event's games become the page's table's.
-      const next = this.#events.find((e) => e !== event);
-      const games = next.rows.controls().map((c) => [c.opp.value, c.score.value]);
-      next.box.querySelector(".event-games").replaceChildren(...event.games.childNodes);
+      const games = heir.rows.controls().map((c) => [c.opp.value, c.score.value]);
+      heir.games.replaceChildren(...event.games.childNodes);
       this.#rows.removeAll();
       this.#rows.add(games, this.#rowOptions(this.#rows));
-      next.own.remove();
-      Object.assign(next, { rows: this.#rows, own: null });
-      next.box.classList.remove("for-tournament");
+      heir.own.remove();
+      Object.assign(heir, { rows: this.#rows, own: null });
+      heir.box.classList.remove("for-tournament");
     } else {
       event.own.remove();
     }
     event.box.remove();
   }
 
+  // Event 1's start and kind are the plain form's rules date and kind (a link holds them there too).
+  #syncFirst() {
+    const first = this.#events[0].inputs;
+    $("rules").value = first.start.value;
+    $("rules").dispatchEvent(new Event("input")); // the date is now chosen (form.js)
+    setValue($("kind"), first.kind.value);
+  }
+
   // Back to one event: today's form, with the one left's start and kind as the rules date and kind.
   #close(left, focus = true) {
-    const other = this.#events.find((e) => e !== left);
-    this.#drop(other);
-    $("rules").value = left.inputs.start.value;
-    $("rules").dispatchEvent(new Event("input")); // the date is now chosen (form.js)
-    setValue($("kind"), left.inputs.kind.value);
+    for (const other of this.#events.filter((e) => e !== left)) this.#drop(other, left);
+    this.#events = [left];
+    this.#syncFirst();
     this.#home.after(...left.games.childNodes);
     this.#home.remove();
     left.box.remove();
@@ -311,11 +318,7 @@ export class Period {
   edited(target) {
     if (!this.active) return;
     const first = this.#events[0].inputs;
-    if (target === first.start) {
-      $("rules").value = first.start.value;
-      $("rules").dispatchEvent(new Event("input"));
-    }
-    if (target === first.kind) setValue($("kind"), first.kind.value);
+    if (target === first.start || target === first.kind) this.#syncFirst();
     this.#showLists();
   }
 }

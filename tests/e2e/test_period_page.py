@@ -219,3 +219,24 @@ def test_the_embed_shows_the_period_compactly(page: Page, site_url):
         expect(boxes.nth(i).get_by_test_id("event-summary")).to_contain_text(f"K × chg {signed(r['events'][i]['k_chg'])}")
     expect(tid(page, "list-month")).to_be_visible()
     expect(tid(page, "why-differ")).to_be_hidden()
+
+
+def test_three_events_renumber_as_one_is_removed(page: Page, site_url):
+    third = [[2100, 0]]
+    events = [{"start": "2025-11-01", "games": FIRST}, {"start": "2025-11-10", "games": SECOND},
+              {"start": "2025-11-20", "games": third}]
+    open_page(page, period_link(site_url, 1953, 20, events))
+    page.get_by_role("button", name="Remove event 1").click()
+    boxes = tid(page, "period-event")
+    expect(boxes).to_have_count(2)
+    expect(boxes.nth(0)).to_have_accessible_name(re.compile("^Event 1"))
+    # The old event 2 is event 1 now: its games in the page's table, its start the rules date.
+    expect(page.locator("#events\\[0\\]\\.start")).to_have_value("2025-11-10")
+    expect(page.locator("#rules")).to_have_value("2025-11-10")
+    expect(boxes.nth(1).get_by_role("button", name="Remove game 1 of event 2")).to_be_visible()
+    r = engine_period({"rating": 1953, "k": 20, "events": events[1:]})
+    check_totals(page, r)
+    check_event(page, 0, r["events"][0])
+    check_event(page, 1, r["events"][1])
+    expect(page).to_have_url(re.compile(r"event2=2025-11-20%2C%2Cstandard&games2=2100%3A0"))
+    expect(page).not_to_have_url(re.compile("event3"))
