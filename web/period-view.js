@@ -8,7 +8,6 @@ import { fixed, setText, shown, signed } from "./format.js";
 const $ = (id) => document.getElementById(id);
 const TOTALS = ["new-rating", "rating-change", "games-counted", "points-scored", "expected-score", "effective-k"];
 const OUTCOMES = [["win", "1", "win"], ["draw", "0.5", "draw"], ["loss", "0", "lose"]];
-const KIND_NAMES = { standard: "Standard", rapid: "Rapid", blitz: "Blitz" };
 
 // "2025-12" as "December 2025" (a date's name, not a rating figure).
 export const monthName = (month) => new Date(`${month}-01T00:00:00Z`)
@@ -97,15 +96,17 @@ export class PeriodView {
 
   #summary(r) {
     const parts = [];
-    if (r.list_month) {
-      parts.push(line(`On the list of ${monthName(r.list_month)}: ${r.new_rating}${r.below_floor ? " (below the floor: listed as unrated)" : ""}.`,
-        "list-month"));
-    }
+    // Kinds are lists of their own: each named when there are two or more.
+    const month = r.list_month ? `On the list of ${monthName(r.list_month)}` : "On the next list";
+    const kind = (l, more = "") => (r.other_lists.length ? ` (${l.kind}${more})` : "");
+    parts.push(line(`${month}${kind(r)}: ${r.new_rating}${r.below_floor ? " (below the floor: listed as unrated)" : ""}.`,
+      "list-month"));
     const notes = [...r.notes.filter((n) => !isFloor(n)), ...r.period_notes];
     if (notes.length) parts.push(list(notes, "period-notes"));
     for (const l of r.other_lists) {
-      parts.push(line(`${KIND_NAMES[l.kind]} list (a list of its own): from ${l.rating}, new rating ${l.new_rating}, ` +
-        `change ${signed(l.change_rounded, 0)} (${signed(l.change, 2)} before rounding), K ${l.k}` +
+      parts.push(line(`${month}${kind(l, ", a list of its own")}: ${l.new_rating}${l.below_floor ? " (below the floor: " +
+        "listed as unrated)" : ""}, from ${l.rating}, change ${signed(l.change_rounded, 0)} (${signed(l.change, 2)} before ` +
+        `rounding), K ${l.k}` +
         `${l.k === l.base_k ? "" : ` (K × ${l.n} ≤ 700)`}, ${l.n} game${l.n === 1 ? "" : "s"}.`, `other-list-${l.kind}`));
       if (l.notes.length) parts.push(list(l.notes));
     }

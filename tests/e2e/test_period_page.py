@@ -153,7 +153,10 @@ def test_a_period_link_round_trips_and_its_inputs_are_kept_across_a_reload(page:
     check_totals(page, r)
     # Kinds are lists of their own: two answers, both shown.
     rapid = r["other_lists"][0]
-    expect(tid(page, "other-list-rapid")).to_contain_text(f"new rating {rapid['new_rating']}")
+    expect(tid(page, "list-month")).to_have_text(f"On the list of December 2025 (standard): {r['new_rating']}.")
+    expect(tid(page, "other-list-rapid")).to_contain_text(
+        f"On the list of December 2025 (rapid, a list of its own): {rapid['new_rating']}, from 1900, "
+        f"change {rapid['change_rounded']:+d}")
     check_event(page, 1, rapid["events"][0])
     expect(page.locator("#rapid\\.rating")).to_have_value("1900")
     page.locator("#events\\[1\\]\\.name").fill("Club rapid")
