@@ -102,6 +102,8 @@ export class PeriodView {
     parts.push(line(`${month}${kind(r)}: ${r.new_rating}${r.below_floor ? " (below the floor: listed as unrated)" : ""}.`,
       "list-month"));
     const notes = [...r.notes.filter((n) => !isFloor(n)), ...r.period_notes];
+    // The method choice is hidden with the rules date: say so if it was not FIDE's.
+    if ($("method").value !== "fide") notes.push("A rating period is rated with FIDE's table 8.1.2, as FIDE rates it: the logistic formula applies to one tournament only.");
     if (notes.length) parts.push(list(notes, "period-notes"));
     for (const l of r.other_lists) {
       parts.push(line(`${month}${kind(l, ", a list of its own")}: ${l.new_rating}${l.below_floor ? " (below the floor: " +

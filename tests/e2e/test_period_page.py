@@ -190,6 +190,13 @@ def test_an_events_ro_edited_changes_its_figures_and_says_why(page: Page, site_u
     expect(page.locator("#events\\[1\\]\\.rating-msg")).to_contain_text("Ro of event 2 must be")
     expect(page.locator("#events\\[1\\]\\.rating")).to_have_attribute("aria-invalid", "true")
     expect(tid(page, "new-rating")).to_have_text("–")
+    page.locator("#events\\[1\\]\\.rating").fill("")
+    # A game's message goes next to its row, naming the event.
+    row = tid(page, "period-event").nth(1).get_by_test_id("game-row").nth(1)
+    row.locator(".opp").fill("abc")
+    page.keyboard.press("Tab")
+    expect(row.locator(".msg")).to_contain_text("Opponent's rating (game 2 of event 2) must be a number")
+    expect(row.locator(".opp")).to_have_attribute("aria-invalid", "true")
 
 
 def test_what_if_and_score_needed_on_the_period(page: Page, site_url):
