@@ -9,8 +9,10 @@ import json
 import re
 from urllib.parse import urlencode
 
+import pytest
 from page_helpers import games_param, open_page, tid
 from playwright.sync_api import Page, expect
+from test_a11y import serious
 
 from elo_core import rate
 from elo_core.facade import handle
@@ -250,3 +252,17 @@ def test_three_events_renumber_as_one_is_removed(page: Page, site_url):
     check_event(page, 1, r["events"][1])
     expect(page).to_have_url(re.compile(r"event2=2025-11-20%2C%2Cstandard&games2=2100%3A0"))
     expect(page).not_to_have_url(re.compile("event3"))
+
+
+@pytest.mark.parametrize("scheme, width", [("light", 1280), ("dark", 375)])
+def test_no_serious_accessibility_violation_in_a_period(browser, site_url, scheme, width):
+    # axe as test_a11y.py runs it (bypass_csp only to inject it), on a period with two lists.
+    page = browser.new_context(viewport={"width": width, "height": 800}, color_scheme=scheme, bypass_csp=True,
+                               service_workers="block").new_page()
+    events = [{"start": "2025-11-01", "games": FIRST}, {"start": "2025-11-15", "kind": "rapid", "games": SECOND}]
+    open_page(page, period_link(site_url, 1953, 20, events, rapid_rating=1900, rapid_k=20))
+    expect(tid(page, "other-list-rapid")).to_be_visible()
+    page.fill("#next", "2000")
+    expect(page.locator("#whatif-table")).to_be_visible()
+    assert serious(page) == []
+    page.context.close()
