@@ -263,6 +263,7 @@ export class Period {
     this.#events = [left];
     this.#syncFirst();
     this.#home.after(...left.games.childNodes);
+    this.#rows.relabel("");
     this.#home.remove();
     left.box.remove();
     const note = left.inputs.rating.value.trim() || left.inputs.end.value
@@ -291,7 +292,7 @@ export class Period {
         setText(wrap.querySelector("label .visually-hidden"), ` of event ${i + 1}`);
         Object.assign(wrap.querySelector(".msg"), { id: `${id}-msg` }).dataset.field = id;
       }
-      if (e.rows !== this.#rows) e.rows.relabel(` of event ${i + 1}`);
+      e.rows.relabel(` of event ${i + 1}`);
       const msg = e.games.querySelector(".games-msg");
       if (msg) msg.dataset.field = `events[${i}].games`;
     });

@@ -135,6 +135,7 @@ def test_removing_an_event_gives_todays_form_back(page: Page, site_url):
     expect(tid(page, "new-rating")).to_have_text(str(engine.new_rating))
     expect(tid(page, "formula")).to_contain_text(f"rounded to {engine.change_rounded:+d}")
     expect(page).not_to_have_url(re.compile("event2"))
+    expect(page.get_by_role("button", name="Remove game 2", exact=True)).to_be_visible()  # today's labels
 
 
 def test_an_old_link_opens_as_one_event(page: Page, site_url):
@@ -246,6 +247,7 @@ def test_three_events_renumber_as_one_is_removed(page: Page, site_url):
     expect(page.locator("#events\\[0\\]\\.start")).to_have_value("2025-11-10")
     expect(page.locator("#rules")).to_have_value("2025-11-10")
     expect(boxes.nth(1).get_by_role("button", name="Remove game 1 of event 2")).to_be_visible()
+    expect(boxes.nth(0).get_by_role("button", name="Remove game 2 of event 1")).to_be_visible()
     r = engine_period({"rating": 1953, "k": 20, "events": events[1:]})
     check_totals(page, r)
     check_event(page, 0, r["events"][0])
