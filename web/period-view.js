@@ -58,7 +58,10 @@ export class PeriodView {
   render(answer) {
     const events = this.#period.events();
     if (!answer.ok) {
-      this.#results.showErrors(answer.errors.map((e) => (e.field === "kind" ? { ...e, field: "events[0].kind" } : e)));
+      // The period's kind is event 1's; a fault of the events as a whole has no field of its own.
+      const errors = answer.errors.map((e) => (e.field === "kind" ? { ...e, field: "events[0].kind" } : e));
+      this.#results.showErrors(errors.filter((e) => e.field !== "events"));
+      this.#results.showErrors(errors.filter((e) => e.field === "events"), { label: "The events" });
       this.#results.dash("above", ...TOTALS.map((id) => this.#results.q(id)));
       setText($("change-unrounded"), "");
       setText($("formula"), "");

@@ -268,3 +268,11 @@ def test_no_serious_accessibility_violation_in_a_period(browser, site_url, schem
     expect(page.locator("#whatif-table")).to_be_visible()
     assert serious(page) == []
     page.context.close()
+
+
+def test_more_games_than_elo_core_rates_in_all_is_said_plainly(page: Page, site_url):
+    events = [{"start": "2025-11-01", "games": [[1900, 1]] * 600}, {"start": "2025-11-15", "games": [[1900, 0]] * 600}]
+    open_page(page, period_link(site_url, 1953, 20, events))
+    # 1,200 rows are built a slice per task before the page asks (rows.js): a few seconds here.
+    expect(page.locator("#form-msg")).to_have_text("The events hold more than 1000 games in all", timeout=30_000)
+    expect(tid(page, "new-rating")).to_have_text("–")
