@@ -148,8 +148,8 @@ export class Period {
     this.#home = document.createComment("event 1's games");
     table.before(this.#home);
     const box = this.#box(null);
-    box.inputs.start.value = first.start ?? $("rules").value;
-    setValue(box.inputs.kind, first.kind || $("kind").value);
+    box.inputs.start.value = typeof first.start === "string" ? first.start : $("rules").value;
+    setValue(box.inputs.kind, (typeof first.kind === "string" && first.kind) || $("kind").value);
     for (const f of ["name", "end", "rating"]) if (typeof first[f] === "string") box.inputs[f].value = first[f];
     box.games.append(table, document.querySelector("#games-box .msg[data-field=games]"), $("link-note"), $("add-game"));
     this.#home.after(box.box);
@@ -157,6 +157,7 @@ export class Period {
     this.#events.push(box);
     document.body.classList.add("period");
     this.#renumber();
+    this.#show(box.box);
   }
 
   #add(e) {
