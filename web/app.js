@@ -17,8 +17,10 @@ import { Headline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
 import { Lookup } from "./lookup.js";
 import { embedCode, OfflineCopy, primeCodeCache, reportHeight, startWhenInView } from "./lifecycle.js";
-import { Results, showBands } from "./render.js";
 import { renderNational, renderNationalEvent } from "./national.js";
+import { Period } from "./period.js";
+import { PeriodView } from "./period-view.js";
+import { Results, showBands } from "./render.js";
 import { Rows } from "./rows.js";
 import { KeptInputs } from "./session.js";
 import { showKeeping, showStatus, Waiting } from "./status.js";
@@ -39,11 +41,14 @@ const ask = (op, args, options) => engine.ask(op, args, options);
 
 const rows = new Rows();
 const charts = new Charts();
-const results = new Results({ rows, charts });
+const period = new Period({ rows, show: (root) => showForTab(page.tab, root), update: () => update(),
+  rowOptions: (owner) => rowOptionsFor(owner), open: !address.embed });
+const results = new Results({ rows, charts, eventRows: (i) => period.rowsOf(i) });
+const periodView = new PeriodView({ results, period });
 const headline = new Headline((testid) => results.q(testid));
 const kept = new KeptInputs({ embed: address.embed, onTrouble: () => showKeeping(false, address) });
 const eventTab = new EventTab(kept);
-const form = new Form({ rows, event: eventTab });
+const form = new Form({ rows, event: eventTab, period });
 const waiting = new Waiting();
 // The FIDE list the user opened (not in an embed): players offered in the rating boxes.
 const lookup = address.embed || sandboxed ? null : new Lookup({ ask, kind: () => document.getElementById("kind").value });
@@ -54,7 +59,8 @@ const fideList = lookup && new FideListBox({ ask, onChange: () => (offerPlayers(
 const $ = (id) => document.getElementById(id);
 const RENDER = { rate: (a) => results.rate(a), kfactor: (a) => results.kfactor(a), what_if: (a) => results.whatIf(a),
   score_needed: (a) => results.scoreNeeded(a), single: (a) => results.single(a), performance: (a) => results.performance(a),
-  initial: (a) => results.initial(a), event: (a) => eventTab.render(a), lichess: (a) => renderLichess(a, results) };
+  initial: (a) => results.initial(a), event: (a) => eventTab.render(a), lichess: (a) => renderLichess(a, results),
+  period: (a) => periodView.render(a), period_what_if: (a, req) => periodView.whatIf(a, req), period_needed: (a) => periodView.needed(a) };
 for (const system of NATIONAL) {
   RENDER[system] = (a) => renderNational(system, a, results);
   RENDER[`${system}_event`] = (a) => renderNationalEvent(system, a, results);
@@ -73,7 +79,7 @@ async function update() {
   // What is shown no longer matches the inputs until the answer comes (status.js, Waiting).
   waiting.start($(`results-${view()}`));
   // A long list of rows is still being built (rows.js): the request waits for the last of them.
-  if (rows.pending()) await rows.settled();
+  if (period.pending()) await period.settled(); // every event's rows (period.js), the page's too
   if (id !== page.latest) return;
   const state = form.read(page.tab);
   keepInputs(state);
@@ -103,7 +109,7 @@ const keepInputs = (state) => kept.save({ ...state, event: null, eventInputs: ev
 function show(list, answers) {
   waiting.done();
   results.clearMessages();
-  list.forEach((req, i) => RENDER[req.op](answers[i]));
+  list.forEach((req, i) => RENDER[req.view ?? req.op](answers[i], req));
   headline.show(view());
 }
 
@@ -131,7 +137,7 @@ function flushAddress() {
 function writeAddress() {
   // Rows still being built would give an address (and kept inputs) without the last games; the
   // address then still holds them.
-  if (rows.pending()) return void rows.settled().then(scheduleAddress);
+  if (period.pending()) return void period.settled().then(scheduleAddress);
   const { query, tooLong } = formatAddress(form.read(page.tab), { leave: form.rulesChosen() ? [] : ["rules"] });
   setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
   // Relative to the page, never built from its path: served at "//", a path would be read as a host.
@@ -166,18 +172,23 @@ function setSystem(system, focus = false) {
   page.system = system;
   selectSystem(system);
   offerPlayers();
+  // A period is FIDE's: another system rates event 1's games, its box open and the rest hidden (period.css).
+  if (system !== "fide") period.events()[0]?.box.setAttribute("open", "");
   setTab(tabFor(system, page.tab), focus);
 }
 
-const rowOptions = {
+// The options of a games table's rows: the page's, or a period's event's (period.js).
+const rowOptionsFor = (owner) => ({
   show: (row) => showForTab(page.tab, row),
   onRemove: (row) => {
     const next = row.nextElementSibling || row.previousElementSibling;
-    rows.remove(row);
-    (next ? next.querySelector(".opp") : $("add-game")).focus();
+    const add = row.closest(".event-games")?.querySelector(".add-event-game") ?? $("add-game");
+    owner.remove(row);
+    (next ? next.querySelector(".opp") : add).focus();
     update();
   },
-};
+});
+const rowOptions = rowOptionsFor(rows);
 
 // The address's values and rows, before the first paint; then what this tab held before a reload
 // (session.js): all of it when reloaded at the same address, else what links do not hold.
@@ -197,6 +208,7 @@ function fillFromAddress() {
   const games = same && Array.isArray(saved.state.games) ? saved.state.games.slice(0, MAX_GAMES)
     .filter((g) => g && typeof g.opponent === "string" && typeof g.score === "string").map((g) => [g.opponent, g.score]) : null;
   rows.add(games ?? address.games ?? [["1750", "1"], ["1900", "0.5"]], rowOptions);
+  period.restore(same && saved.state.period ? saved.state.period : address.period);
   if (same && TABS.includes(saved.state.tab)) address.tab = saved.state.tab;
   if (same && SYSTEMS.includes(saved.state.system)) address.system = saved.state.system;
   if (address.gamesInLink > MAX_GAMES) {
@@ -213,6 +225,7 @@ function fill(tab, values) {
     if (values[key] !== undefined && values[key] !== null && values[key] !== 0) $(key).value = String(values[key]);
   }
   form.rulesWritten();
+  period.clear();
   rows.removeAll();
   rows.add(values.games, rowOptions);
   setTab(tab, true);
@@ -229,6 +242,7 @@ function edited(event) {
   const input = event.target;
   if (input.tagName === "INPUT" && input.type !== "checkbox") results.holdMessages(input);
   delete input.closest("tr")?.dataset.pristine;
+  period.edited(input);
   update();
 }
 
@@ -243,11 +257,12 @@ async function pasteGames(event) {
   const games = answer.result.games.slice(0, MAX_GAMES);
   if (!games.length) return;
   const row = input.closest("tr");
+  const owner = period.rowsOfRow(row);
   const [first, ...rest] = games;
   input.value = first[0];
   setValue(row.querySelector(".score"), first[1]);
   delete row.dataset.pristine;
-  rows.add(rest, rowOptions, row);
+  owner.add(rest, rowOptionsFor(owner), row);
   setText($("link-note"), `${grouped(games.length)} games pasted.`);
   update();
 }
@@ -292,6 +307,7 @@ function bindControls() {
     row.querySelector(".opp").focus();
     update();
   });
+  $("add-event").addEventListener("click", () => period.add());
   $("copy-link").addEventListener("click", copyLink);
   $("reset").addEventListener("click", reset);
   $("load-retry").addEventListener("click", () => {

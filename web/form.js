@@ -3,8 +3,10 @@
 // The state's fields (docs/architecture.md, "Form state"): tab; system; national {the national
 // systems' fields by id: text, or true/false for a box}; rating, k, method, rules, kind;
 // opponent, opponent_k; games [{opponent, score}]; advisor {open, games_played, birth_year,
-// reached_2400, date}; next, target, remaining; event (the event tab's args, or null).
+// reached_2400, date}; next, target, remaining; event (the event tab's args, or null); period (the
+// rating period's events, or null with one event: period.js).
 
+import { periodRequests } from "./period-view.js";
 import { isCheckbox, isNational, NATIONAL_FIELDS, nationalRequests, SYSTEMS } from "./systems.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,19 +18,21 @@ const FIELDS = ["rating", "k", "method", "kind", "opponent", "opponent_k", "next
 const ADVISOR_FIELDS = ["games_played", "birth_year"];
 
 // The page's form (one, made by app.js): `rows`, the games table (rows.js); `event`, the event
-// tab (event.js).
+// tab (event.js); `period`, the rating period's events (period.js).
 export class Form {
   #rows;
   #event;
+  #period;
   // A date input silently empties itself when given text that is not a date: a date from the
   // address that it refused is kept here, so that elo_core can say what is wrong with it.
   // The date is today's until someone chooses one (in the field, by a link or an event file): an
   // embed then follows the rules in force on the reader's day rather than pin the author's.
   #rules = { refused: null, chosen: false };
 
-  constructor({ rows, event }) {
+  constructor({ rows, event, period }) {
     this.#rows = rows;
     this.#event = event;
+    this.#period = period;
   }
 
   refuseRules(value) {
@@ -44,14 +48,15 @@ export class Form {
   }
 
   read(tab) {
-    const state = { tab, system: $("system").value, rules: this.#rules.refused ?? $("rules").value, games: this.#games(),
-      national: {} };
+    const state = { tab, system: $("system").value, rules: this.#rules.refused ?? $("rules").value,
+      games: gamesOf(this.#rows), national: {} };
     for (const id of FIELDS) state[id] = $(id).value;
     for (const id of Object.values(NATIONAL_FIELDS).flat()) state.national[id] = isCheckbox(id) ? $(id).checked : $(id).value;
     state.advisor = { open: $("advisor").open, reached_2400: $("reached_2400").checked, date: $("rules").value };
     for (const id of ADVISOR_FIELDS) state.advisor[id] = $(id).value;
     state.event = tab === "event" ? this.#event.args() : null;
     state.eventRatingsAs = $("event-ratings-as").checked;
+    state.period = this.#period.read();
     return state;
   }
 
@@ -79,14 +84,15 @@ export class Form {
     }
   }
 
-  // Rows added by Add game and not yet typed in are left out, at the end of the list only (so
-  // that elo_core's "games[2]" is still the third row).
-  #games() {
-    const controls = this.#rows.controls();
-    let end = controls.length;
-    while (end && controls[end - 1].row.dataset.pristine && !controls[end - 1].opp.value) end -= 1;
-    return controls.slice(0, end).map(({ opp, score }) => ({ opponent: opp.value, score: score.value }));
-  }
+}
+
+// A games table's games. Rows added by Add game and not yet typed in are left out, at the end of
+// the list only (so that elo_core's "games[2]" is still the third row).
+export function gamesOf(rows) {
+  const controls = rows.controls();
+  let end = controls.length;
+  while (end && controls[end - 1].row.dataset.pristine && !controls[end - 1].opp.value) end -= 1;
+  return controls.slice(0, end).map(({ opp, score }) => ({ opponent: opp.value, score: score.value }));
 }
 
 // A list shows a value that is not one of its choices as written: elo_core says what is wrong with it.
@@ -106,6 +112,8 @@ export function requests(state) {
     reached_2400: a.reached_2400, date: a.date, kind } };
   switch (state.tab) {
     case "tournament": {
+      // Two or more events: the rating period (one event is rate's, exactly as before).
+      if (state.period) return periodRequests(state, advisor);
       const list = [{ op: "rate", args: base }];
       if (a.open) list.push(advisor);
       if (state.next.trim()) list.push({ op: "what_if", args: { ...base, opponent: state.next } });

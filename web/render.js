@@ -10,8 +10,11 @@ const ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 ===
 
 // The field's name as the page labels it.
 function labelFor(field) {
-  const game = /^games\[(\d+)\]\.?(\w*)$/.exec(field);
-  if (game) return `${game[2] === "score" ? "Result" : "Opponent's rating"} (game ${Number(game[1]) + 1})`;
+  const game = /^(?:events\[(\d+)\]\.)?games\[(\d+)\]\.?(\w*)$/.exec(field);
+  if (game) {
+    return `${game[3] === "score" ? "Result" : "Opponent's rating"} (game ${Number(game[2]) + 1}` +
+      `${game[1] === undefined ? "" : ` of event ${Number(game[1]) + 1}`})`;
+  }
   const remaining = /^remaining\[(\d+)\]$/.exec(field);
   if (remaining) return `Remaining opponents (the ${ordinal(Number(remaining[1]) + 1)})`;
   const label = field && document.querySelector(`label[for="${CSS.escape(field)}"]`);
@@ -21,10 +24,12 @@ function labelFor(field) {
 const isLogistic = () => $("method").value === "logistic";
 const places = (logistic) => (logistic ? 4 : 2);
 
-// The page's results (one, made by app.js): `rows`, the games table (rows.js); `charts` (charts.js).
+// The page's results (one, made by app.js): `rows`, the games table (rows.js); `charts` (charts.js);
+// `eventRows(i)`, the games table of a rating period's event i (period.js).
 export class Results {
   #rows;
   #charts;
+  #eventRows;
   // Messages next to fields: elo_core names the field at fault ("rating", "games[2].score"), and
   // each message goes next to that field, which is marked invalid until the next answer. What the
   // last answer marked: each answer clears just these, rather than looking through the whole page
@@ -37,9 +42,10 @@ export class Results {
   // cost a few milliseconds each time.
   #figures = new Map();
 
-  constructor({ rows, charts }) {
+  constructor({ rows, charts, eventRows = () => null }) {
     this.#rows = rows;
     this.#charts = charts;
+    this.#eventRows = eventRows;
   }
 
   clearMessages() {
@@ -71,15 +77,16 @@ export class Results {
     for (const { field, message } of errors) {
       const name = String(field ?? "");
       if (only && !only.some((f) => name === f || name.startsWith(`${f}[`))) continue;
-      const game = /^games\[(\d+)\](?:\.(opponent|score))?$/.exec(name);
+      const game = /^(?:events\[(\d+)\]\.)?games\[(\d+)\](?:\.(opponent|score))?$/.exec(name);
       let target = box && $(box);
       let input = null;
       if (game) {
-        const row = this.#rows.row(Number(game[1]));
+        const rows = game[1] === undefined ? this.#rows : this.#eventRows(Number(game[1]));
+        const row = rows?.row(Number(game[2]));
         if (!row) continue;
-        const c = this.#rows.cells(row);
+        const c = rows.cells(row);
         target = c.msg;
-        input = game[2] === "score" ? c.score : c.opp;
+        input = game[3] === "score" ? c.score : c.opp;
       } else if (!target) {
         target = document.querySelector(`.msg[data-field="${CSS.escape(name)}"]`);
         input = $(name);

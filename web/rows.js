@@ -6,8 +6,6 @@
 import { setText } from "./format.js";
 
 const $ = (id) => document.getElementById(id);
-const table = () => $("game-rows");
-const allRows = () => table().querySelectorAll(":scope > tbody > tr");
 
 // Rows built in one task, and rows a group (docs/performance.md, "Rows in slices"): the first
 // slice, a screenful, is shown in the first paint; the rest follow a task each.
@@ -28,11 +26,11 @@ const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => se
 const sized = (group) => group.style.setProperty("--rows", String(group.rows.length));
 
 // Rows at the table's end fill its last group, then new ones; rows after a row join its group.
-function append(made) {
+function append(table, made) {
   let at = 0;
   while (at < made.length) {
-    let group = table().tBodies[table().tBodies.length - 1];
-    if (!group || group.rows.length >= ROWS_PER_GROUP) group = table().createTBody();
+    let group = table.tBodies[table.tBodies.length - 1];
+    if (!group || group.rows.length >= ROWS_PER_GROUP) group = table.createTBody();
     const room = ROWS_PER_GROUP - group.rows.length;
     group.append(...made.slice(at, at + room));
     sized(group);
@@ -40,15 +38,38 @@ function append(made) {
   }
 }
 
-// The page's game rows (one, made by app.js).
+// A games table's rows: the page's (made by app.js), and each further event's of a rating period
+// (period.js), each in its own table with its own small forms. `suffix` follows each row's labels
+// (" (event 2)"); every game row is made here, from the one template.
 export class Rows {
   #serial = 0;
+  #table;
+  #forms;
+  #suffix;
+  #prefix;
   // Each row's controls and cells, found once (a keystroke reads and an answer writes 30 rows).
   #cells = new WeakMap();
   #rowsIn = new WeakMap(); // form -> how many rows it holds
   // The one queue of row additions: each waits for the one before, so rows land in the order
   // asked; removeAll() ends the queue's work (`generation`).
   #queue = { last: Promise.resolve(), pending: 0, generation: 0 };
+
+  constructor({ table = $("game-rows"), forms = $("row-forms"), suffix = "", prefix = "game-form" } = {}) {
+    this.#prefix = prefix;
+    this.#table = table;
+    this.#forms = forms;
+    this.#suffix = suffix;
+  }
+
+  // Rows of this table, and its labels' suffix (an event renumbered when another is removed).
+  #all() {
+    return this.#table.querySelectorAll(":scope > tbody > tr");
+  }
+
+  relabel(suffix) {
+    this.#suffix = suffix;
+    this.#renumber();
+  }
 
   // Adds rows for `games` ([opponent, score] pairs), at the table's end or after the row `after`,
   // each row numbered once. With nothing pending, the first slice is in the table when this
@@ -89,17 +110,17 @@ export class Rows {
 
   removeAll() {
     this.#queue.generation += 1;
-    for (const group of [...table().tBodies]) group.remove();
-    $("row-forms").replaceChildren();
+    for (const group of [...this.#table.tBodies]) group.remove();
+    this.#forms.replaceChildren();
   }
 
   // Every row's cells, in order: {row, opp, score, expected, change, note, msg, ...}.
   controls() {
-    return [...allRows()].map((row) => this.#cells.get(row));
+    return [...this.#all()].map((row) => this.#cells.get(row));
   }
 
   row(i) {
-    return allRows()[i] ?? null;
+    return this.#all()[i] ?? null;
   }
 
   cells(row) {
@@ -107,12 +128,12 @@ export class Rows {
   }
 
   #formFor() {
-    const last = $("row-forms").lastElementChild;
+    const last = this.#forms.lastElementChild;
     if (last && this.#rowsIn.get(last) < ROWS_PER_FORM) return last;
     const form = document.createElement("form");
-    form.id = `game-form-${++this.#serial}`;
+    form.id = `${this.#prefix}-${++this.#serial}`;
     form.autocomplete = "off";
-    $("row-forms").append(form);
+    this.#forms.append(form);
     this.#rowsIn.set(form, 0);
     return form;
   }
@@ -147,18 +168,18 @@ export class Rows {
   #number(row, i) {
     const c = this.#cells.get(row);
     setText(c.num, String(i + 1));
-    c.opp.setAttribute("aria-label", `Opponent's rating, game ${i + 1}`);
-    c.score.setAttribute("aria-label", `Result, game ${i + 1}`);
-    c.remove.setAttribute("aria-label", `Remove game ${i + 1}`);
+    c.opp.setAttribute("aria-label", `Opponent's rating, game ${i + 1}${this.#suffix}`);
+    c.score.setAttribute("aria-label", `Result, game ${i + 1}${this.#suffix}`);
+    c.remove.setAttribute("aria-label", `Remove game ${i + 1}${this.#suffix}`);
   }
 
   #renumber() {
-    allRows().forEach((row, i) => this.#number(row, i));
+    this.#all().forEach((row, i) => this.#number(row, i));
   }
 
   // One slice of rows, joined to the table together, at its end or after the row `after`.
   #insertSlice(games, { onRemove, show }, after) {
-    const start = after ? [...allRows()].indexOf(after) + 1 : allRows().length;
+    const start = after ? [...this.#all()].indexOf(after) + 1 : this.#all().length;
     const made = games.map(([opponent, score], i) => {
       const row = this.#makeRow(String(opponent), String(score), onRemove);
       this.#number(row, start + i);
@@ -169,7 +190,7 @@ export class Rows {
       after.after(...made);
       sized(after.parentElement);
     } else {
-      append(made);
+      append(this.#table, made);
     }
     return made;
   }

@@ -155,4 +155,4 @@ def _period_lines(r: dict[str, Any]) -> list[str]:
         if one["score_needed"]:
             s = one["score_needed"]
             lines.append(f"  Target {s['target']}: " + (s["note"] or f"{s['points']:g} of {s['of']} points needed"))
-    return lines + [str(note) for note in r["notes"]]
+    return lines + [str(note) for note in r["period_notes"]]

@@ -31,7 +31,7 @@ from elo_core.fide.kfactor import k_factor
 from elo_core.fide.performance import average_opponent
 from elo_core.fide.rating import GameResult, rate
 from elo_core.fide.rules import MAX_K_TIMES_GAMES, rules_in_force
-from elo_core.plain import Plain, omitted, plain, spread
+from elo_core.plain import Plain, omitted, plain, renamed, spread
 
 MAX_EVENTS = 62
 """Events in one period: two a day for a month is far more than anyone plays."""
@@ -94,6 +94,12 @@ class ListChange(Plain):
     base_k: int
     k_source: str
     n: int
+    w: float
+    """The score of the list's games counted, over its events."""
+    expected: Decimal
+    """The sum of the PD of the list's games counted: W - chg."""
+    chg: Decimal
+    """The sum of the events' chg (score - PD): the score above the expected."""
     events: tuple[EventChange, ...]
     change: Decimal
     """The sum of the events' K x chg, unrounded."""
@@ -115,7 +121,8 @@ class Period(Plain):
     other_lists: tuple[ListChange, ...]
     list_month: str | None
     """``YYYY-MM``: the list these events go on, from the latest date given."""
-    notes: tuple[str, ...]
+    notes: tuple[str, ...] = field(metadata=renamed("period_notes"))
+    """The period's own (the JSON's ``period_notes``: ``notes`` is the main list's)."""
     lists: tuple[ListChange, ...] = field(default=(), metadata=omitted())
 
 
@@ -236,7 +243,9 @@ def _list_change(kind: str, rating: int, k: int, source: str, events: list[dict[
                      f"event apart would give {per_event:+d}.")
     if new < floor:
         notes.append(f"Below {floor}: the player is listed as unrated (the number is not published).")
-    return ListChange(kind, rating, k_eff, k, source, n, changes, total, rounded, new, new < floor, per_event, tuple(notes))
+    w = float(sum(c.w for c in changes))
+    chg = sum((c.chg for c in changes), Decimal(0))
+    return ListChange(kind, rating, k_eff, k, source, n, w, Decimal(str(w)) - chg, chg, changes, total, rounded, new, new < floor, per_event, tuple(notes))
 
 
 def _event_change(e: dict[str, Any], rating: int, k: int, latest: date | None) -> EventChange:

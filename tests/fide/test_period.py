@@ -168,3 +168,29 @@ def test_the_order_of_events_does_not_change_the_result(rating, evs, rnd: random
     a, b = (rate_period({"rating": rating, "k": 20, "events": e}).main for e in (events, shuffled))
     assert (a.change, a.change_rounded, a.new_rating, a.k) == (b.change, b.change_rounded, b.new_rating, b.k)
     assert a.change == sum((e.k_chg for e in a.events), Decimal(0))
+
+
+def test_each_list_gives_its_score_expected_and_chg_over_its_events():
+    # The page shows a list's points scored and its score above the expected without adding
+    # anything up itself: W and chg summed over the events of that list only.
+    p = period(event("2025-11-01", [[1800, 1], [2000, 0.5]]), event("2025-11-10", [[2100, 0]]),
+               event("2025-11-12", [[1900, 1]], kind="rapid"), rapid={"rating": 1950, "k": 20})
+    main, rapid = p.main, p.other_lists[0]
+    assert main.w == sum(e.w for e in main.events) == 1.5
+    assert main.chg == sum(e.chg for e in main.events)
+    assert main.change == main.k * main.chg
+    assert main.expected == sum(g.pd for e in main.events for g in e.games if g.counted)
+    assert (rapid.w, rapid.chg) == (1.0, rapid.events[0].chg)
+    out = json.loads(handle(json.dumps({"op": "period", "args": {"rating": 2000, "k": 20, "events": [
+        {"start": "2025-11-01", "games": [[1800, 1], [2000, 0.5]]}]}})))["result"]
+    assert (out["w"], out["chg"], out["expected"]) == (1.5, float(main.events[0].chg), 1.5 - float(main.events[0].chg))
+
+
+def test_the_periods_notes_do_not_hide_the_lists_notes_in_the_json():
+    # A period of 39 games ending on 30 November: the main list's K x n note and the period's
+    # "last 3 days" note each keep their key (the list is spread into the answer's top level).
+    out = json.loads(handle(json.dumps({"op": "period", "args": {"rating": 2000, "k": 20, "events": [
+        {"start": "2025-11-01", "games": [[2000, 0.5]] * 20}, {"start": "2025-11-28", "end": "2025-11-30",
+                                                              "games": [[2000, 0.5]] * 19}]}})))["result"]
+    assert out["k"] == 17 and "K 20 becomes 17" in " ".join(out["notes"])
+    assert "last 3 days" in " ".join(out["period_notes"])
