@@ -47,7 +47,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "Entry", "Event", "EventPlayer", "EventReport", "PlayerResult", "Problem", "event_csv", "kind_from_time_control",

@@ -153,3 +153,21 @@ def test_the_embed_shows_a_national_system(browser, site_url):
     expect(tid(page, "national-new")).to_have_text(str(engine("ecf", {"rating": 1600, "games": [[1700, 1]]})["new_rating"]) + " (Full)")
     expect(page.locator("#system")).to_be_hidden()
     page.close()
+
+
+def test_a_fide_period_under_another_system_rates_event_1s_games(page: Page, site_url):
+    # A period is FIDE's: under US Chess only event 1's games show, and they are the ones rated.
+    page.goto(f"{site_url}?rating=1900&k=20&rules=2025-10-01&games=1800:1,2000:0.5"
+              "&event1=2025-10-01&event2=2025-10-20&games2=2100:0")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bengine-ready\b"), timeout=LOAD_TIMEOUT)
+    expect(tid(page, "period-event")).to_have_count(2)
+    page.select_option("#system", "uscf")
+    page.fill("#uscf_end", "2025-10-31")
+    expect(tid(page, "period-event").nth(1)).to_be_hidden()
+    expect(page.locator("#add-event")).to_be_hidden()
+    expect(tid(page, "game-row").first).to_be_visible()
+    r = engine("uscf", {"rating": "1500", "games_played": "40", "end": "2025-10-31", "pool": "regular", "dual": False,
+                        "history": "mixed", "games": [["1800", "1"], ["2000", "0.5"]]})
+    expect(tid(page, "national-new")).to_contain_text(str(r["new_rating_rounded"]))
+    page.select_option("#system", "fide")
+    expect(tid(page, "period-event").nth(1)).to_be_visible()
