@@ -5,7 +5,7 @@
 // before the first paint, which then shows the link's values and game rows in place
 // (docs/performance.md, "Set up before the first paint").
 
-import { formatAddress, MAX_GAMES, parseAddress, TABS } from "./address.js";
+import { MAX_GAMES, parseAddress, TABS } from "./address.js";
 import { Charts } from "./charts.js";
 import { WORKER } from "./contract.js";
 import { Engine, scriptURLs, STALL_MS } from "./engine.js";
@@ -16,13 +16,14 @@ import { grouped, setText, today } from "./format.js";
 import { Headline, watchHeadline } from "./headline.js";
 import { fillLichessSettings, renderLichess } from "./lichess.js";
 import { Lookup } from "./lookup.js";
-import { embedCode, OfflineCopy, primeCodeCache, reportHeight, startWhenInView } from "./lifecycle.js";
+import { OfflineCopy, primeCodeCache, reportHeight, startWhenInView } from "./lifecycle.js";
 import { renderNational, renderNationalEvent } from "./national.js";
 import { Period } from "./period.js";
 import { PeriodView } from "./period-view.js";
 import { Results, showBands } from "./render.js";
 import { Rows } from "./rows.js";
 import { KeptInputs } from "./session.js";
+import { Sharing } from "./share.js";
 import { showKeeping, showStatus, Waiting } from "./status.js";
 import { isCheckbox, isNational, NATIONAL, SYSTEMS, tabFor } from "./systems.js";
 import { bindTabs, selectSystem, selectTab, showForTab } from "./tabs.js";
@@ -50,6 +51,8 @@ const kept = new KeptInputs({ embed: address.embed, onTrouble: () => showKeeping
 const eventTab = new EventTab(kept);
 const form = new Form({ rows, event: eventTab, period });
 const waiting = new Waiting();
+const sharing = new Sharing({ read: () => form.read(page.tab), settled: () => (period.pending() ? period.settled() : null),
+  rulesChosen: () => form.rulesChosen(), keep: (state) => keepInputs(state), embed: address.embed, theme: address.theme });
 // The FIDE list the user opened (not in an embed): players offered in the rating boxes.
 const lookup = address.embed || sandboxed ? null : new Lookup({ ask, kind: () => document.getElementById("kind").value });
 // The list's players are offered under FIDE only: its ratings are no other system's.
@@ -65,16 +68,15 @@ for (const system of NATIONAL) {
   RENDER[system] = (a) => renderNational(system, a, results);
   RENDER[`${system}_event`] = (a) => renderNationalEvent(system, a, results);
 }
-const ADDRESS_DELAY_MS = 400; // the address follows once typing pauses (docs/performance.md)
 
-const page = { tab: "tournament", system: "fide", latest: 0, addressTimer: null };
+const page = { tab: "tournament", system: "fide", latest: 0 };
 // Where the tab's answer is shown: a national system's own sections (national.js), else the tab's.
 const view = () => (isNational(page.system) ? (page.tab === "event" ? "national-event" : "national") : page.tab);
 
 // ---------- asking and showing ----------
 
 async function update() {
-  scheduleAddress();
+  sharing.schedule();
   const id = ++page.latest;
   // What is shown no longer matches the inputs until the answer comes (status.js, Waiting).
   waiting.start($(`results-${view()}`));
@@ -116,48 +118,6 @@ function show(list, answers) {
 // An answer standing for one that did not come: its message goes where the request's input is.
 const unanswered = (error) => ({ ok: false, unanswered: true,
   errors: [{ field: page.tab === "event" ? "text" : null, message: error.message }] });
-
-// ---------- the address ----------
-
-// Written once typing pauses: writing it takes the main thread a while, which between two
-// keystrokes could hold up the next answer.
-function scheduleAddress() {
-  clearTimeout(page.addressTimer);
-  page.addressTimer = setTimeout(flushAddress, ADDRESS_DELAY_MS);
-}
-
-// Written at once, if due, when someone is about to use it (the links, the embed code) or leaves.
-function flushAddress() {
-  if (page.addressTimer === null) return;
-  clearTimeout(page.addressTimer);
-  page.addressTimer = null;
-  writeAddress();
-}
-
-function writeAddress() {
-  // Rows still being built would give an address (and kept inputs) without the last games; the
-  // address then still holds them.
-  if (period.pending()) return void period.settled().then(scheduleAddress);
-  const { query, tooLong } = formatAddress(form.read(page.tab), { leave: form.rulesChosen() ? [] : ["rules"] });
-  setText($("share-note"), tooLong.length ? `Too long for a link: ${tooLong.join(", ")}; the link leaves it out.` : "");
-  // Relative to the page, never built from its path: served at "//", a path would be read as a host.
-  const full = `?${query}`;
-  try {
-    history.replaceState(null, "", address.embed ? `${full}&embed=1${themed()}` : full);
-  } catch {
-    /* an address the browser refuses is not worth breaking the page for */
-  }
-  keepInputs(form.read(page.tab)); // now under the address written
-  $("share").href = full;
-  $("open-full").href = full;
-  $("embed-code").value = embedCode(new URL(`${full}&embed=1${themed()}`, location.href).href);
-}
-
-// The theme the embed code asks for (its list), or the one this embed was given.
-function themed() {
-  const theme = address.embed ? address.theme : $("embed-theme").value;
-  return theme === "auto" ? "" : `&theme=${theme}`;
-}
 
 // ---------- the form ----------
 
@@ -270,17 +230,9 @@ async function pasteGames(event) {
 // Every input of the tab is forgotten, also what was typed a moment ago (nothing is written as
 // the page is left: session.js); an embed keeps its theme.
 async function reset() {
-  clearTimeout(page.addressTimer);
-  page.addressTimer = null;
+  sharing.forget();
   await kept.forget();
-  location.replace(address.embed ? `?embed=1${themed()}` : "?");
-}
-
-function copyLink() {
-  flushAddress();
-  navigator.clipboard.writeText(new URL($("share").getAttribute("href"), location.href).href).then(
-    () => setText($("tools-note"), "Link copied."),
-    () => setText($("tools-note"), "Copy the address from the address bar."));
+  location.replace(address.embed ? `?embed=1${sharing.themed()}` : "?");
 }
 
 function bindControls() {
@@ -308,31 +260,19 @@ function bindControls() {
     update();
   });
   $("add-event").addEventListener("click", () => period.add());
-  $("copy-link").addEventListener("click", copyLink);
   $("reset").addEventListener("click", reset);
   $("load-retry").addEventListener("click", () => {
     engine.retry();
     askTables();
     update();
   });
-  $("embed-theme").addEventListener("change", writeAddress);
   $("advisor").addEventListener("toggle", update);
   $("use-k").addEventListener("click", () => {
     $("k").value = $("use-k").dataset.k;
     update();
   });
   eventTab.bind({ ask, update, fill, fideList: () => Boolean(fideList?.inUse) });
-  for (const id of ["share", "open-full", "embed-code", "embed-copy"]) {
-    for (const type of ["pointerdown", "focusin"]) $(id).addEventListener(type, flushAddress);
-  }
-  addEventListener("pagehide", flushAddress);
-  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flushAddress());
-  $("embed-copy").addEventListener("click", () => {
-    $("embed-code").select();
-    navigator.clipboard.writeText($("embed-code").value).then(
-      () => setText($("embed-copied"), "Copied."),
-      () => setText($("embed-copied"), "Select the code and copy it."));
-  });
+  sharing.bind();
 }
 
 function start() {
