@@ -1,6 +1,7 @@
-"""The address format's pure functions (web/address.js: parseAddress, formatAddress) run under node:
-old links read as before, and the rating period's links (docs/links.md, "A rating period") read and
-written back unchanged."""
+"""The address format's pure functions (web/address.js: parseAddress, formatAddress; web/systems.js)
+run under node: old links read as before (FIDE's; an old lichess link lichess's), the rating period's
+links (docs/links.md, "A rating period") read and written back unchanged, a rating system's own
+parameters written only under it, and the requests a national system makes."""
 
 from __future__ import annotations
 
@@ -13,7 +14,13 @@ import pytest
 
 ADDRESS = (Path(__file__).parents[1] / "web" / "address.js").as_uri()
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+WEB = Path(__file__).resolve().parents[1] / "web"
+
+
+@pytest.fixture(autouse=True)
+def node_needed():
+    # node builds the site: without it the run fails here, never skips
+    assert NODE, "node is needed to build the site (and for this test)"
 
 
 def run(script: str) -> object:
@@ -77,3 +84,69 @@ def test_at_most_62_events_are_read():
         for (let n = 2; n <= 70; n += 1) q.set(`event${n}`, "2025-11-01");
         out(parseAddress("?" + q).period.events.length)""")
     assert p == 62
+
+
+# ---------- rating systems (web/systems.js) ----------
+
+SCRIPT = """
+import { parseAddress, formatAddress } from "%(web)s/address.js";
+import { nationalRequests, tabFor } from "%(web)s/systems.js";
+const cases = JSON.parse(process.argv[2]);
+const out = cases.map(([kind, arg]) => kind === "parse" ? parseAddress(arg)
+  : kind === "format" ? formatAddress(arg).query
+  : kind === "requests" ? nationalRequests(arg) : tabFor(...arg));
+console.log(JSON.stringify(out));
+"""
+
+
+def run_cases(cases, tmp_path):
+    """Each case's answer: ["parse", search], ["format", state], ["requests", state], ["tab", [system, tab]]."""
+    script = tmp_path / "run.mjs"
+    script.write_text(SCRIPT % {"web": WEB.as_posix()})
+    done = subprocess.run([NODE, str(script), json.dumps(cases)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+NATIONAL = {"uscf_rating": "1500", "uscf_games_played": "7", "uscf_history": "mixed", "uscf_peak": "", "uscf_age": "",
+            "uscf_start": "", "uscf_start_games": "", "uscf_end": "2025-06-01", "uscf_pool": "regular",
+            "uscf_dual": False, "dwz_rating": "1600", "dwz_index": "10", "dwz_birth_year": "1990", "dwz_end": "",
+            "dwz_rulebook": "auto", "ecf_rating": "1600", "ecf_grade": "", "ecf_month": "", "ecf_junior": True}
+SYSTEM_STATE = {"tab": "tournament", "rating": "1800", "k": "20", "method": "fide", "rules": "", "kind": "standard",
+         "opponent": "1900", "opponent_k": "20", "games": [{"opponent": "1600", "score": "1"}], "national": NATIONAL}
+
+
+def test_older_links_stay_fide_and_lichess(tmp_path):
+    fide, lichess, bogus, uscf = run_cases([["parse", "?tab=tournament&rating=1800"], ["parse", "?tab=lichess"],
+                                      ["parse", "?system=elo&tab=single"], ["parse", "?system=uscf&uscf_rating=1500"
+                                                                             "&dwz_rating=1600"]], tmp_path)
+    assert fide["system"] == "fide" and lichess["system"] == "lichess" and bogus["system"] == "fide"
+    assert uscf["system"] == "uscf"
+    assert uscf["values"] == {"uscf_rating": "1500"}  # another system's parameter is not read
+
+
+def test_a_national_system_is_written_with_its_own_parameters_only(tmp_path):
+    fide, uscf, ecf = run_cases([["format", {**SYSTEM_STATE, "system": "fide"}], ["format", {**SYSTEM_STATE, "system": "uscf"}],
+                           ["format", {**SYSTEM_STATE, "system": "ecf"}]], tmp_path)
+    assert "system=" not in fide and "uscf_" not in fide
+    assert uscf.startswith("system=uscf&tab=tournament") and "uscf_rating=1500" in uscf and "uscf_dual=false" in uscf
+    assert "dwz_" not in uscf and "ecf_" not in uscf
+    assert "ecf_junior=true" in ecf
+    (back,) = run_cases([["parse", "?" + uscf]], tmp_path)
+    assert back["system"] == "uscf" and back["values"]["uscf_games_played"] == "7"
+    assert back["values"]["uscf_end"] == "2025-06-01" and back["games"] == [["1600", "1"]]
+
+
+def test_requests_leave_empty_boxes_out_and_the_rating_on_the_first_rating_tab(tmp_path):
+    tournament, initial, event, tabs = run_cases([
+        ["requests", {**SYSTEM_STATE, "system": "uscf"}],
+        ["requests", {**SYSTEM_STATE, "system": "uscf", "tab": "initial"}],
+        ["requests", {**SYSTEM_STATE, "system": "dwz", "tab": "event", "eventRatingsAs": True,
+                      "event": {"text": "x", "format": "", "kind": "rapid", "k": "20", "details": False}}],
+        ["tab", ["dwz", "single"]]], tmp_path)
+    assert tournament == [{"op": "uscf", "args": {"games": [["1600", "1"]], "end": "2025-06-01", "pool": "regular",
+                                                  "dual": False, "rating": "1500", "games_played": "7",
+                                                  "history": "mixed"}}]
+    assert "rating" not in initial[0]["args"] and "games_played" not in initial[0]["args"]
+    # FIDE's own event options are not sent: a national system refuses them.
+    assert event == [{"op": "dwz_event", "args": {"text": "x", "format": "", "details": False, "ratings_as_dwz": True}}]
+    assert tabs == "tournament"
