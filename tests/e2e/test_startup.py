@@ -301,8 +301,8 @@ TWO_PLAYERS = "012 Later Open\n042 2025/10/04\n" + "\n".join([
 
 
 def lichess_settings_shown(page) -> None:
-    """Open the lichess tab and wait for its settings table."""
-    page.click("[role=tab][data-tab=lichess]")
+    """Open the lichess tab (lichess's rating system) and wait for its settings table."""
+    page.select_option("#system", "lichess")
     page.wait_for_function("() => document.querySelectorAll('#lichess-settings tbody tr').length > 3")
 
 
@@ -318,6 +318,10 @@ def test_a_direct_start_answers_every_tab_with_the_library_it_started_with(conte
     page.on("request", lambda r: requests.append((r.method, r.url)))
     lichess_settings_shown(page)
     page.wait_for_function("() => !/–/.test(document.querySelector('[data-testid=lichess-win]').textContent)")
+    for system, title in (("uscf", "New US Chess rating"), ("dwz", "New DWZ"), ("ecf", "New ECF rating")):
+        page.select_option("#system", system)  # the national systems' code is in the library too
+        page.wait_for_function("(title) => document.getElementById('national-title').textContent === title", arg=title)
+    page.select_option("#system", "fide")
     page.click("[role=tab][data-tab=event]")
     page.fill("#event-text", TWO_PLAYERS)
     page.wait_for_function("() => document.querySelectorAll('[data-testid=player-row]').length === 2")
