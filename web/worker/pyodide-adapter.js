@@ -179,6 +179,10 @@ export class Runtime {
     const handle = (request, { binary: isBinary = false, bytes = null } = {}) => {
       if (!isBinary) return plain(request);
       const answer = binary(request, bytes ? new Uint8Array(bytes) : undefined); // undefined: Python's None
+      // The interpreter's memory (it never shrinks: the most it has needed) after each request that
+      // moves a list, for the benchmark and devtools (bench/fidelist_page.py reads it): one mark.
+      performance.clearMarks("elo:memory");
+      performance.mark("elo:memory", { detail: this.#pyodide._module.HEAPU8.buffer.byteLength });
       try {
         const [response, out] = answer.toJs();
         return { response, bytes: !out ? null : out.byteLength === out.buffer.byteLength ? out.buffer : out.slice().buffer };
