@@ -162,7 +162,7 @@ export class FideListBox {
   }
 
   async #keep(used) {
-    const answer = await this.#ask("list_export", { encoding: "bytes" }, { binary: {} });
+    const answer = await this.#ask("list_export", { encoding: "pieces" }, { binary: {} });
     if (!answer.ok || !answer.bytes) throw new Error(answer.errors ? message(answer) : "the list could not be kept");
     await this.#store.keep(answer.bytes, used).catch((e) => {
       this.#say(`The list is in use, but this browser would not keep it for your next visit (${e?.message ?? e}).`);

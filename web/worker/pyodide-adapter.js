@@ -146,13 +146,21 @@ export async function loadRuntime(loader, { here, stdlibURL = here(FILES.stdlib)
 }
 
 // elo_core's door for bytes beside the JSON: a JS Uint8Array in as Python bytes, bytes out as a
-// Uint8Array (both copied).
+// Uint8Array (both copied once: the answer's pieces each straight into their place in it, never
+// joined in the interpreter, whose memory would keep the room they took).
 const BINARY = `
 def _elo_binary(request, data):
-    from pyodide.ffi import to_js
+    from js import Uint8Array
     from elo_core.facade import handle_binary
     text, out = handle_binary(request, data.to_bytes() if hasattr(data, "to_bytes") else None)
-    return [text, None if out is None else to_js(memoryview(out))]
+    if out is None:
+        return [text, None]
+    views = [memoryview(piece).cast("B") for piece in out]
+    joined, at = Uint8Array.new(sum(map(len, views))), 0
+    for view in views:
+        joined.subarray(at, at + len(view)).assign(view)
+        at += len(view)
+    return [text, joined]
 _elo_binary
 `;
 
