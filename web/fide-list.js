@@ -24,11 +24,13 @@ export class FideListBox {
   #about = null; // the list in use: list_info's words, or null
   #reading = 0; // counts the files opened: only the newest is read on
   #restoring = null;
+  #early; // the kept list, read from the browser's storage while the engine starts (restore takes it)
 
   // `ask`: the engine's; `onChange(about | null)`: the list in use changed.
   constructor({ ask, onChange }) {
     this.#ask = ask;
     this.#onChange = onChange;
+    this.#early = this.#store.load().catch(() => null);
     $("fide-list").hidden = false;
     $("fide-list-file").addEventListener("change", (e) => e.target.files[0] && this.open(e.target.files[0]));
     const drop = $("fide-list");
@@ -60,7 +62,9 @@ export class FideListBox {
 
   async #restore() {
     const reading = this.#reading;
-    const kept = await this.#store.load().catch(() => null);
+    const early = this.#early;
+    this.#early = null; // its bytes go to this worker: a later one reads them again
+    const kept = await (early ?? this.#store.load().catch(() => null));
     if (!kept || reading !== this.#reading) return;
     const answer = await this.#ask("list_import", {}, { binary: { into: "data", bytes: kept.bytes } }).catch((e) => e);
     if (reading !== this.#reading) return;
@@ -75,6 +79,7 @@ export class FideListBox {
   // Reads `file` (a File), asks what the file does not say, then keeps the list.
   async open(file) {
     const reading = ++this.#reading;
+    this.#early = null;
     const current = this.#about;
     this.#say("");
     $("fide-list-ask").hidden = true;
@@ -157,7 +162,7 @@ export class FideListBox {
   }
 
   async #keep(used) {
-    const answer = await this.#ask("list_export", { encoding: "bytes" }, { binary: {} });
+    const answer = await this.#ask("list_export", { encoding: "pieces" }, { binary: {} });
     if (!answer.ok || !answer.bytes) throw new Error(answer.errors ? message(answer) : "the list could not be kept");
     await this.#store.keep(answer.bytes, used).catch((e) => {
       this.#say(`The list is in use, but this browser would not keep it for your next visit (${e?.message ?? e}).`);
@@ -166,6 +171,7 @@ export class FideListBox {
 
   async remove() {
     ++this.#reading;
+    this.#early = null;
     await this.#ask("list_forget", {}).catch(() => {});
     await this.#store.remove().catch(() => {});
     this.#say("");

@@ -61,11 +61,12 @@ def handle(request: str) -> str:
         return json.dumps(_not_loaded(e))
 
 
-def handle_binary(request: str, data: bytes | None) -> tuple[str, bytes | None]:
+def handle_binary(request: str, data: bytes | None) -> tuple[str, list[bytes | memoryview] | None]:
     """:func:`handle` for requests whose bytes go beside the JSON, not in it as base64: the page's
     worker hands over a FIDE list's chunk, or a kept list, as they are. ``data`` is the value of the
     argument the request names in ``"bytes"``; an answer's ``data`` bytes come back beside its JSON
-    (``bytes`` in its place: their length). Never raises.
+    (``bytes`` in its place: their length), as pieces to join (``list_export``'s ``pieces``: the
+    columns themselves, so that the index is never copied whole in the interpreter). Never raises.
 
     >>> handle_binary('{"op": "list_forget", "args": {}}', None)
     ('{"ok": true, "result": {"forgotten": false}}', None)
@@ -78,9 +79,9 @@ def handle_binary(request: str, data: bytes | None) -> tuple[str, bytes | None]:
         if isinstance(req.get("bytes"), str) and data is not None:
             args[req["bytes"]] = data
         result = call(str(req.get("op")), args)
-        out = None
-        if isinstance(result, dict) and isinstance(result.get("data"), (bytes, bytearray)):
-            out = bytes(result["data"])
+        out: list[bytes | memoryview] | None = None
+        if isinstance(result, dict) and isinstance(result.get("data"), (bytes, bytearray, list)):
+            out = list(result["data"]) if isinstance(result["data"], list) else [bytes(result["data"])]
             result = {**result, "data": None}
         return json.dumps({"ok": True, "result": result}, allow_nan=False), out
     except EloError as e:

@@ -13,8 +13,9 @@ not yet in use, and the list in use. The worker (or the command line) reads a fi
 * ``list_use`` {month?, kind?}: the list read goes in use (with what the user said it is);
 * ``list_find`` {query, limit?, kind?}: a player by FIDE ID (one object), or players by name
   (``{"matches": [...], "more": ...}``, best first, at most 20);
-* ``list_export`` / ``list_import`` {data}: the index as bytes, kept across visits by the page
-  (:func:`export_parts` gives them as pieces, without copying, to a caller in Python);
+* ``list_export`` {encoding} / ``list_import`` {data}: the index as bytes, kept across visits by
+  the page (``encoding``: base64 text, ``bytes``, or ``pieces`` to join, without a copy of the
+  whole, for :func:`~elo_core.facade.handle_binary`'s caller; :func:`export_parts` gives them too);
 * ``list_info``, ``list_forget``.
 
 :func:`with_list` fills what an event's file lacks from the list in use, for ``event``'s
@@ -159,6 +160,9 @@ def export_parts() -> list[bytes | memoryview]:
 
 
 def _export(a: dict[str, Any]) -> dict[str, Any]:
+    if a["encoding"] == "pieces":  # handle_binary's caller joins them: the index is not copied whole here
+        pieces = export_parts()
+        return {"data": pieces, "bytes": sum(memoryview(p).nbytes for p in pieces)}
     data = store.dumps(SHELF.in_use())
     return {"data": data if a["encoding"] == "bytes" else base64.b64encode(data).decode("ascii"), "bytes": len(data)}
 
@@ -186,7 +190,7 @@ OPS: dict[str, Op] = {
     "list_use": Op((MONTH, KIND), _use),
     "list_find": Op((Param("query", lambda v, f: player_query(v)), Param("limit", whole(1, LIMIT), LIMIT), KIND), _find),
     "list_info": Op((), _info),
-    "list_export": Op((Param("encoding", choice(("base64", "bytes")), "base64"),), _export),
+    "list_export": Op((Param("encoding", choice(("base64", "bytes", "pieces")), "base64"),), _export),
     "list_import": Op((Param("data", _bytes),), _import),
     "list_forget": Op((), _forget),
 }

@@ -2,12 +2,16 @@
 IndexedDB) and to load again without reading the list: no parsing, the columns taken as they are.
 
 The bytes: :data:`MAGIC`, the format's version and the length of a JSON head (what is known of
-the list, the small tables, each column's length, type and packed length), the head, then each
-column packed, and last a checksum (Adler-32) of everything before it. A column is packed as its
-byte planes (every value's first byte, then every second byte, ...; little-endian), compressed
-with zlib: the high bytes of the numbers are alike and the records' fields repeat, so the planes
-compress well and fast (bench/RESULTS.md). :func:`parts` gives the pieces (the worker writes them
-one by one); :func:`load` unpacks each column into its own buffer, so the bytes given can be let go.
+the list, the small tables, each column's length, type, kept length and packing), the head, then
+each column, and last a checksum (Adler-32) of everything before it. Every column starts on a
+multiple of 4 bytes (zeros pad the piece before it) and is kept as it is in memory
+(little-endian): loading it is then no work, where inflating compressed columns took most of the
+next visit's time, more than reading the bytes compression saved (bench/RESULTS.md). Format 2
+(elo_core 0.3.0) compressed each column, as its byte planes (every value's first byte, then every
+second byte, ...) with zlib; a column packed so (``z``) is still read.
+
+:func:`parts` gives the pieces (the worker writes them one by one); :func:`load` takes each column
+as a read-only view of the bytes given when those are ``bytes`` (no copy), else of a copy of them.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ from elo_core.fidelist.index import FideList, Parts
 from elo_core.fidelist.player import ListInfo
 
 MAGIC = b"elo_core FIDE list index\n"
-FORMAT = 2
+FORMAT = 3
 """Bumped whenever the bytes change meaning: a kept index of another format is read again from the list."""
+READS = (2, FORMAT)
+"""Formats :func:`load` reads: 2 had every column packed, and no padding."""
 COLUMNS = ("ids", "starts", "order", "table", "bounds", "entries", "records", "names")
-LEVEL = 1
-"""zlib's level: the higher levels take several times as long for a few per cent less."""
+ZLIB, AS_IS = "z", "-"
+"""A column's packing, in the head: byte planes compressed with zlib (format 2), or as it is."""
 _HEAD = struct.Struct("<II")
 _TAIL = struct.Struct("<I")
 
@@ -46,13 +52,15 @@ def parts(fide_list: FideList) -> list[bytes | memoryview]:
     if sys.byteorder != "little":
         views = [memoryview(_swapped(columns[name])).cast("B") if isinstance(columns[name], array) else v
                  for name, v in zip(COLUMNS, views)]
-    packed = [_pack(v, _width(name)) for name, v in zip(COLUMNS, views)]
     head = json.dumps({
         "info": fide_list.info.to_dict(), "people": p.people, "written": {str(k): v for k, v in p.written.items()},
         "slots": p.slots, "keys": b"\n".join(p.keys).decode("ascii"),
-        "columns": [[name, _type(columns[name]), len(v), len(z)] for name, v, z in zip(COLUMNS, views, packed)],
+        "columns": [[name, _type(columns[name]), len(v), len(v), AS_IS] for name, v in zip(COLUMNS, views)],
     }, separators=(",", ":")).encode("utf-8")
-    out: list[bytes | memoryview] = [MAGIC + _HEAD.pack(FORMAT, len(head)) + head, *packed]
+    out: list[bytes | memoryview] = [MAGIC + _HEAD.pack(FORMAT, len(head)) + head]
+    for view in views:
+        out += [_padding(out), view]
+    out = [piece for piece in out if len(piece)]
     checksum = 1
     for piece in out:
         checksum = zlib.adler32(piece, checksum)
@@ -61,21 +69,21 @@ def parts(fide_list: FideList) -> list[bytes | memoryview]:
 
 
 def _width(name: str) -> int:
-    """Bytes of one value of a column: its planes."""
+    """Bytes of one value of a column: its planes (format 2)."""
     return RECORD.size if name == "records" else 1 if name == "names" else 4
 
 
-def _pack(view: memoryview, width: int) -> bytes:
-    planes = view if width == 1 else b"".join(bytes(view[i::width]) for i in range(width))
-    return zlib.compress(planes, LEVEL)
+def _padding(pieces: list[bytes | memoryview]) -> bytes:
+    """Zeros that bring the pieces so far to a multiple of 4 bytes."""
+    return bytes(-sum(len(piece) for piece in pieces) % 4)
 
 
-def _unpack(packed: memoryview, length: int, width: int) -> bytearray:
+def _unpack(packed: memoryview, length: int, width: int) -> bytes | bytearray:
     planes = zlib.decompress(packed, bufsize=max(length, 1))
     if len(planes) != length or length % width:
         raise ValueError("a column's length")
     if width == 1:
-        return bytearray(planes)
+        return planes
     out = bytearray(length)
     size = length // width
     for i in range(width):
@@ -89,14 +97,16 @@ def dumps(fide_list: FideList) -> bytes:
 
 
 def load(data: bytes | bytearray | memoryview) -> FideList:
-    """An index from :func:`parts`' bytes; :class:`EloError` naming ``data`` if they are not those."""
-    view = memoryview(data).cast("B")
+    """An index from :func:`parts`' bytes; :class:`EloError` naming ``data`` if they are not those.
+    The columns kept as they are stay views of ``data`` if it is ``bytes`` (which cannot change),
+    else of a copy."""
+    view = memoryview(data if isinstance(data, bytes) else bytes(data)).cast("B")
     if bytes(view[:len(MAGIC)]) != MAGIC:
         raise _refuse("these are not the bytes of a kept list")
     if len(view) < len(MAGIC) + _HEAD.size + _TAIL.size:
         raise _refuse("they are cut short")
     version, head_length = _HEAD.unpack_from(view, len(MAGIC))
-    if version != FORMAT:
+    if version not in READS:
         raise _refuse(f"it was kept by another version of the calculator (format {version}, this one reads {FORMAT})")
     if zlib.adler32(view[:-_TAIL.size]) != _TAIL.unpack_from(view, len(view) - _TAIL.size)[0]:
         raise _refuse("they are damaged: their checksum is wrong")
@@ -105,10 +115,21 @@ def load(data: bytes | bytearray | memoryview) -> FideList:
         head = json.loads(bytes(view[at:at + head_length]))
         at += head_length
         columns: dict[str, Any] = {}
-        for name, kind, length, size in head["columns"]:
-            piece = _unpack(view[at:at + size], length, _width(name))
+        for name, kind, length, size, *packing in head["columns"]:
+            if version > 2:
+                at += -at % 4
+            if at + size > len(view) - _TAIL.size:
+                raise ValueError("a column past the end")
+            if packing == [AS_IS]:
+                if size != length:
+                    raise ValueError("a column's length")
+                piece: bytes | bytearray | memoryview = view[at:at + size]
+            elif packing in ([], [ZLIB]):
+                piece = _unpack(view[at:at + size], length, _width(name))
+            else:
+                raise ValueError("a column's packing")
             at += size
-            columns[name] = bytes(piece) if name == "names" else piece if kind == "B" else _column(memoryview(piece), kind)
+            columns[name] = bytes(piece) if name == "names" else _column(memoryview(piece), kind)
         info = _info(head["info"])
         keys = head["keys"].encode("ascii").split(b"\n") if head["keys"] else []
         result = Parts(columns["records"], columns["ids"], columns["names"], columns["starts"],

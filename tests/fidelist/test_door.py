@@ -162,8 +162,11 @@ def test_bytes_go_beside_the_json_as_the_worker_hands_them_over():
         progress, _ = binary("list_read", chunk, "chunk", last=chunk is not None and at >= len(ZIP))
         assert progress["ok"], progress
     kept_players = binary("list_use")[0]["result"]["players"]
-    kept, data = binary("list_export", encoding="bytes")
+    kept, pieces = binary("list_export", encoding="bytes")
+    data = b"".join(pieces)
     assert kept["result"] == {"data": None, "bytes": len(data)} and data.startswith(b"elo_core FIDE list index")
+    in_pieces, pieces = binary("list_export", encoding="pieces")  # the worker's: the columns themselves, joined there
+    assert len(pieces) > 1 and b"".join(pieces) == data and in_pieces["result"] == kept["result"]
     ok("list_forget")
     back, _ = binary("list_import", data, "data")
     assert back["ok"] and back["result"]["players"] == kept_players

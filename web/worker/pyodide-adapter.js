@@ -146,13 +146,21 @@ export async function loadRuntime(loader, { here, stdlibURL = here(FILES.stdlib)
 }
 
 // elo_core's door for bytes beside the JSON: a JS Uint8Array in as Python bytes, bytes out as a
-// Uint8Array (both copied).
+// Uint8Array (both copied once: the answer's pieces each straight into their place in it, never
+// joined in the interpreter, whose memory would keep the room they took).
 const BINARY = `
 def _elo_binary(request, data):
-    from pyodide.ffi import to_js
+    from js import Uint8Array
     from elo_core.facade import handle_binary
     text, out = handle_binary(request, data.to_bytes() if hasattr(data, "to_bytes") else None)
-    return [text, None if out is None else to_js(memoryview(out))]
+    if out is None:
+        return [text, None]
+    views = [memoryview(piece).cast("B") for piece in out]
+    joined, at = Uint8Array.new(sum(map(len, views))), 0
+    for view in views:
+        joined.subarray(at, at + len(view)).assign(view)
+        at += len(view)
+    return [text, joined]
 _elo_binary
 `;
 
@@ -179,6 +187,10 @@ export class Runtime {
     const handle = (request, { binary: isBinary = false, bytes = null } = {}) => {
       if (!isBinary) return plain(request);
       const answer = binary(request, bytes ? new Uint8Array(bytes) : undefined); // undefined: Python's None
+      // The interpreter's memory (it never shrinks: the most it has needed) after each request that
+      // moves a list, for the benchmark and devtools (bench/fidelist_page.py reads it): one mark.
+      performance.clearMarks("elo:memory");
+      performance.mark("elo:memory", { detail: this.#pyodide._module.HEAPU8.buffer.byteLength });
       try {
         const [response, out] = answer.toJs();
         return { response, bytes: !out ? null : out.byteLength === out.buffer.byteLength ? out.buffer : out.slice().buffer };
