@@ -39,7 +39,7 @@ export class Lookup {
     document.addEventListener("focusin", (e) => this.#on && this.#owns(e.target) && this.#attach(e.target));
     document.addEventListener("input", (e) => this.#on && this.#owns(e.target) && this.#typed(e.target));
     // K typed by hand is no longer the list's: its note goes (#choose writes it after filling K).
-    document.addEventListener("input", (e) => e.target.id === "k" && $("k-list-note")?.remove());
+    document.addEventListener("input", (e) => e.target.id && $(`${e.target.id}-list-note`)?.remove());
     document.addEventListener("keydown", (e) => this.#on && e.target === this.#input && this.#key(e), { capture: true });
     document.addEventListener("focusout", (e) => e.target === this.#input && this.#close());
     addEventListener("resize", () => this.#close());
@@ -161,6 +161,12 @@ export class Lookup {
     ++this.#asked;
     const self = input.dataset.lookup === "self";
     set(input, figures?.rating ? String(figures.rating) : self ? input.value : "0");
+    // An opponent whose K the page asks (the single game's, `data-lookup-k`) gets the list's K too.
+    const theirK = input.dataset.lookupK && $(input.dataset.lookupK);
+    if (theirK && figures?.k) {
+      set(theirK, String(figures.k));
+      note(theirK, `K ${figures.k} is FIDE's own K for ${player.name}'s next ${kind} list, from the list you opened.`);
+    }
     if (!self) return;
     if (figures?.k) set($("k"), String(figures.k));
     if (player.birth_year) set($("birth_year"), String(player.birth_year));
@@ -196,7 +202,7 @@ function note(input, text) {
   let p = $(id);
   if (!p) {
     p = Object.assign(document.createElement("p"), { id, className: "hint list-note" });
-    p.dataset.testid = "k-list-note";
+    p.dataset.testid = id;
     input.closest(".field").append(p);
   }
   p.textContent = text;

@@ -220,7 +220,12 @@ def test_a_list_dropped_on_the_box_and_the_single_games_opponent(page: Page, url
     opponent.press("ArrowDown")
     opponent.press("Enter")
     expect(opponent).to_have_value("2830")
-    expect(page.get_by_test_id("k-list-note")).to_have_count(0)  # an opponent's K is not the list's note
+    expect(page.get_by_test_id("k-list-note")).to_have_count(0)  # your K is not the opponent's
+    # The single game asks the opponent's K: it is the list's too, and said so.
+    expect(page.locator("#opponent_k")).to_have_value(str(CHAMPION.k[0]))
+    expect(page.get_by_test_id("opponent_k-list-note")).to_contain_text("FIDE's own K")
+    page.locator("#opponent_k").fill("20")  # typed by hand: no longer the list's
+    expect(page.get_by_test_id("opponent_k-list-note")).to_have_count(0)
 
 
 def test_kept_in_indexeddb_where_the_page_has_no_opfs_writer(page: Page, url, standard):
