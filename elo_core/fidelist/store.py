@@ -7,7 +7,7 @@ each column, and last a checksum (Adler-32) of everything before it. Every colum
 multiple of 4 bytes (zeros pad the piece before it) and is kept as it is in memory
 (little-endian): loading it is then no work, where inflating compressed columns took most of the
 next visit's time, more than reading the bytes compression saved (bench/RESULTS.md). Format 2
-(elo_core 0.3.0) compressed each column, as its byte planes (every value's first byte, then every
+(an unreleased build of 0.3.0) compressed each column, as its byte planes (every value's first byte, then every
 second byte, ...) with zlib; a column packed so (``z``) is still read.
 
 :func:`parts` gives the pieces (the worker writes them one by one); :func:`load` takes each column
